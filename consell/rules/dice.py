@@ -1,0 +1,214 @@
+"""Auditable dice (DESIGN principle 5).
+
+A game draws a secret seed at creation and publishes ``commitment(seed)``, its SHA-256.
+Every number the app draws, die or shuffle step, is ``HMAC-SHA256(seed, counter)`` reduced to
+the wanted range by rejection sampling, so no value is more likely than another (no modulo
+bias). Each draw is recorded as a ``Roll`` with its counter; at the end the seed is revealed and
+``verify`` recomputes every roll. Dice rolled at the table and typed in by the director go
+through ``PhysicalDice`` and are marked ``entered``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from .errors import RuleError
+
+T = TypeVar("T")
+
+_SPACE = 2**256
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One drawn number: ``value`` in 1..sides (dice) or 0..sides-1 (``kind == "below"``)."""
+
+    counter: int
+    sides: int
+    value: int
+    purpose: str = ""
+    entered: bool = False
+    kind: str = "die"  # "die": 1..sides; "below": 0..sides-1 (shuffles and picks)
+
+    def to_dict(self) -> dict:
+        return {
+            "counter": self.counter,
+            "sides": self.sides,
+            "value": self.value,
+            "purpose": self.purpose,
+            "entered": self.entered,
+            "kind": self.kind,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Roll:
+        return cls(
+            counter=int(data["counter"]),
+            sides=int(data["sides"]),
+            value=int(data["value"]),
+            purpose=str(data.get("purpose", "")),
+            entered=bool(data.get("entered", False)),
+            kind=str(data.get("kind", "die")),
+        )
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A recorded roll that the seed does not reproduce."""
+
+    counter: int
+    purpose: str
+    recorded: int
+    expected: int
+
+    def __str__(self) -> str:
+        return (
+            f"roll #{self.counter} ({self.purpose or 'unlabelled'}): recorded {self.recorded}, "
+            f"the seed gives {self.expected}"
+        )
+
+
+class Dice(Protocol):
+    """What the rules need from a source of randomness."""
+
+    rolls: list[Roll]
+
+    def d6(self) -> int: ...
+    def roll(self, sides: int) -> int: ...
+    def randbelow(self, n: int) -> int: ...
+    def shuffle(self, items: Iterable[T]) -> list[T]: ...
+    def purpose(self, label: str): ...
+
+
+def commitment(seed: bytes) -> str:
+    """The public SHA-256 of the seed, shown to everyone when the game is created."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def derive(seed: bytes, counter: int, n: int) -> int:
+    """The number in 0..n-1 that draw ``counter`` gives for ``seed`` (rejection sampling)."""
+    if n < 1:
+        raise RuleError(f"Cannot draw from an empty range ({n}).", code="bad_range")
+    limit = _SPACE - (_SPACE % n)
+    attempt = 0
+    while True:
+        message = f"{counter}" if attempt == 0 else f"{counter}:{attempt}"
+        digest = hmac.new(seed, message.encode(), hashlib.sha256).digest()
+        value = int.from_bytes(digest, "big")
+        if value < limit:
+            return value % n
+        attempt += 1
+
+
+class _BaseDice:
+    """Shared bookkeeping: purpose labels, the roll record and Fisher-Yates shuffles."""
+
+    def __init__(self) -> None:
+        self.rolls: list[Roll] = []
+        self._purpose = ""
+
+    @contextmanager
+    def purpose(self, label: str) -> Iterator[None]:
+        previous, self._purpose = self._purpose, label
+        try:
+            yield
+        finally:
+            self._purpose = previous
+
+    def d6(self) -> int:
+        return self.roll(6)
+
+    def roll(self, sides: int) -> int:
+        return self._draw(sides, "die") + 1
+
+    def randbelow(self, n: int) -> int:
+        return self._draw(n, "below")
+
+    def shuffle(self, items: Iterable[T]) -> list[T]:
+        """A new list in random order (Fisher-Yates, one draw per position)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise RuleError("Cannot choose from nothing.", code="bad_range")
+        return items[self.randbelow(len(items))]
+
+    def _draw(self, n: int, kind: str) -> int:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class HmacDice(_BaseDice):
+    """Dice derived from a secret seed and a counter (DESIGN principle 5)."""
+
+    def __init__(self, seed: bytes, counter: int = 0) -> None:
+        super().__init__()
+        self.seed = seed
+        self.counter = counter
+
+    def _draw(self, n: int, kind: str) -> int:
+        value = derive(self.seed, self.counter, n)
+        self.rolls.append(
+            Roll(self.counter, n, value + 1 if kind == "die" else value, self._purpose, kind=kind)
+        )
+        self.counter += 1
+        return value
+
+
+class PhysicalDice(_BaseDice):
+    """Values rolled at the table and entered by the director, used in order.
+
+    Only dice (``roll``/``d6``) may be entered: a shuffle needs the app's own dice.
+    """
+
+    def __init__(self, values: Iterable[int], counter: int = 0) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.counter = counter
+
+    def _draw(self, n: int, kind: str) -> int:
+        if not self.values:
+            raise RuleError("No more entered dice values.", code="dice_exhausted")
+        value = self.values.pop(0)
+        shown = value if kind == "die" else value + 1
+        if not 1 <= shown <= n:
+            raise RuleError(
+                f"An entered die must be between 1 and {n}; got {value}.",
+                code="bad_die",
+                value=value,
+            )
+        self.rolls.append(Roll(self.counter, n, value, self._purpose, entered=True, kind=kind))
+        self.counter += 1
+        return shown - 1
+
+
+class FixedDice(PhysicalDice):
+    """Predetermined values for tests; raises ``dice_exhausted`` when they run out."""
+
+
+def verify(seed: bytes, published: str, rolls: Iterable[Roll]) -> list[Mismatch]:
+    """Recompute every app-rolled value from the revealed seed.
+
+    A seed that does not match the published commitment makes every roll suspect: it is
+    reported as a mismatch at counter -1. Entered (physical) rolls are not recomputed.
+    """
+    problems: list[Mismatch] = []
+    if commitment(seed) != published:
+        problems.append(Mismatch(-1, "seed does not match the commitment", 0, 0))
+        return problems
+    for roll in rolls:
+        if roll.entered:
+            continue
+        raw = derive(seed, roll.counter, roll.sides)
+        expected = raw + 1 if roll.kind == "die" else raw
+        if expected != roll.value:
+            problems.append(Mismatch(roll.counter, roll.purpose, roll.value, expected))
+    return problems

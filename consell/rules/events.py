@@ -1,0 +1,61 @@
+"""Events the rules emit, each stamped with who may see it (DESIGN principle 3).
+
+The engine decides the audience when it creates an event; views never guess. ``PUBLIC`` events
+reach everyone, ``DIRECTOR`` events the director alone, and a tuple of seats those players (and
+the director). ``reveal_at_end`` marks secrets everyone may read in the post-game audit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PUBLIC = "public"
+DIRECTOR = "director"
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    audience: str | tuple[int, ...] = DIRECTOR
+    reveal_at_end: bool = True
+    actor: int | None = None  # the seat whose ability or decision caused it, if any
+
+    def visible_to_seat(self, seat: int) -> bool:
+        if self.audience == PUBLIC:
+            return True
+        if self.audience == DIRECTOR:
+            return False
+        return seat in self.audience
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "data": self.data,
+            "audience": self.audience if isinstance(self.audience, str) else list(self.audience),
+            "reveal_at_end": self.reveal_at_end,
+            "actor": self.actor,
+        }
+
+
+def public(kind: str, actor: int | None = None, **data: Any) -> Event:
+    return Event(kind, data, PUBLIC, True, actor)
+
+
+def director(kind: str, actor: int | None = None, **data: Any) -> Event:
+    return Event(kind, data, DIRECTOR, True, actor)
+
+
+def private(
+    kind: str, seats: tuple[int, ...] | list[int], actor: int | None = None, **data: Any
+) -> Event:
+    return Event(kind, data, tuple(sorted(set(seats))), True, actor)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a procedure returns: the new state and the events that record the change."""
+
+    state: Any  # GameState; typed loosely to keep this module free of imports
+    events: tuple[Event, ...] = ()

@@ -1,0 +1,157 @@
+"""The vocabulary content packs compose abilities from (rules §1.8, §1.9, §6).
+
+This module is the single list shared by the content-pack validator (``consell.content``) and
+the effects interpreter (``consell.rules.effects``): an op, selector, condition or trigger that
+is not named here is refused by the validator, and every name here is understood by the engine.
+
+Each op and condition lists its arguments with a *kind* that says how the validator checks it:
+
+``who``       a player selector (see ``PLAYER_SELECTORS``) or ``$param`` naming a player(s) param
+``kingdom``   ``own`` or ``$param`` naming a kingdom param
+``resource``  a resource code (PRE POW MON INT FOR FAI FAV) or ``$param``
+``resources`` a list of resource codes
+``indicator`` an indicator name, ``lowest``, ``highest`` or ``$param``
+``amount``    a whole number or a formula string (``consell.rules.formula``)
+``count``     a whole number >= 0
+``deck``      one of ``DECKS``
+``discard``   one of ``DISCARDS``
+``ops``       a nested list of ops
+``condition`` a nested condition
+``conditions`` a list of nested conditions
+``text``      a bilingual text ``{ca: ..., en: ...}``
+``param``     ``$param`` naming a param of the ability (law, asset, office...)
+``office``    an office card id
+``word``      a free keyword
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ABILITY_TYPES = ("action", "secret", "reaction", "indication", "constant")
+
+CARD_KINDS = (
+    "house",
+    "office",
+    "common_action",
+    "objective",
+    "tactic",
+    "asset",
+    "law",
+    "crisis",
+    "event",
+)
+
+PARAM_TYPES = (
+    "player",
+    "players",
+    "kingdom",
+    "law",
+    "asset",
+    "amount",
+    "resource",
+    "indicator",
+    "office",
+    "text",
+)
+
+PARAM_SCOPES = ("any", "own_kingdom", "other_kingdoms", "others")
+
+INDICATION_KINDS = ("vigilance", "bids", "crisis_contribution", "exemptions")
+
+TRIGGERS = (
+    "at_end_of_game",
+    "plot_against_me",
+    "plot_detected",
+    "vote_started",
+    "indicator_changed",
+    "crisis_failed",
+    "crisis_succeeded",
+    "expelled",
+    "duel_started",
+    "end_of_turn",
+)
+
+PLAYER_SELECTORS = (
+    "self",
+    "king",
+    "members",
+    "others",
+    "spymaster",
+    "top_contributors",
+    "contributors",
+    "non_contributors",
+    "all_players",
+)
+
+KINGDOM_SELECTORS = ("own",)
+
+INDICATOR_SELECTORS = ("stability", "wealth", "army", "grace", "lowest", "highest")
+
+DECKS = ("tactics", "collective_objective", "personal_objective")
+
+DISCARDS = ("tactics", "random_tactic")
+
+PLOT_KEYWORD = "complot"
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of an op or condition."""
+
+    name: str
+    kind: str
+    required: bool = True
+
+
+def _args(*specs: str) -> tuple[Arg, ...]:
+    """``"who:who"`` is required, ``"else?:ops"`` optional."""
+    out = []
+    for spec in specs:
+        name, kind = spec.split(":")
+        optional = name.endswith("?")
+        out.append(Arg(name.rstrip("?"), kind, not optional))
+    return tuple(out)
+
+
+OPS: dict[str, tuple[Arg, ...]] = {
+    "gain": _args("who:who", "resource:resource", "amount:amount"),
+    "lose": _args("who:who", "resource:resource", "amount:amount"),
+    "pay": _args("who:who", "resource:resource", "amount:amount"),
+    "steal": _args("from:who", "resource:resource", "amount:amount"),
+    "transfer": _args("from:who", "to:who", "resource:resource", "amount:amount"),
+    "move_indicator": _args("kingdom:kingdom", "indicator:indicator", "delta:amount"),
+    "draw": _args("who:who", "deck:deck", "count:count"),
+    "discard": _args("who:who", "what:discard", "count:count"),
+    "propose_law": (),
+    "submit_law": _args("law:param"),
+    "start_duel": _args("participants:who", "resources:resources", "on_win?:ops", "on_tie?:ops"),
+    "expel": _args("who:who"),
+    "execute": _args("who:who"),
+    "create_kingdom": (),
+    "join_kingdom": _args("kingdom:kingdom"),
+    "seize_asset": _args("from:who", "asset:param"),
+    "allow_trade": (),
+    "for_each": _args("who:who", "do:ops"),
+    "if": _args("condition:condition", "then:ops", "else?:ops"),
+    "manual": _args("text:text"),
+}
+
+CONDITIONS: dict[str, tuple[Arg, ...]] = {
+    "indicator_at_least": _args("indicator:indicator", "value:count"),
+    "indicator_at_most": _args("indicator:indicator", "value:count"),
+    "all_indicators_at_least": _args("value:count"),
+    "resource_at_least": _args("resource:resource", "amount:amount"),
+    "is_king": (),
+    "holds_office": _args("office:office"),
+    "holds_any_office": (),
+    "keyword_count_at_least": _args("keyword:word", "count:count"),
+    "assets_at_least": _args("count:count"),
+    "kingdom_members_at_least": _args("count:count"),
+    "laws_in_force_at_least": _args("count:count"),
+    "kingdomless": (),
+    "all": _args("of:conditions"),
+    "any": _args("of:conditions"),
+    "not": _args("of:condition"),
+    "manual": _args("text:text"),
+}

@@ -1,0 +1,277 @@
+"""The whole state of a game as plain values (rules §1).
+
+``GameState`` is what the engine reads and returns; the Django side stores it as JSON next to
+the event log (``to_dict``/``from_dict``) and builds every viewer's view from it. Cards are
+referred to by *instance id*: the card id from the content pack, with ``#2``, ``#3``... for
+extra copies (``card_id_of`` strips it).
+
+Procedures that change the state take a ``GameState`` and return a new one (``clone`` first):
+an error half-way leaves the caller's state untouched, so nothing is ever half-applied.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .resources import INDICATORS, Indicator, Resource, holdings
+
+
+class Phase(StrEnum):
+    """The eight phases of a turn (rules §3), in order."""
+
+    DESTINY = "destiny"
+    PLANNING = "planning"
+    ACTIONS = "actions"
+    SECRETS = "secrets"
+    ACQUISITION = "acquisition"
+    CRISIS = "crisis"
+    PRODUCTION = "production"
+    END_OF_TURN = "end_of_turn"
+
+
+class Status(StrEnum):
+    SETUP = "setup"  # houses, kingdoms and decks dealt; objectives being chosen, Kings appointing
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+def card_id_of(instance: str) -> str:
+    """``"daga#2"`` -> ``"daga"``: the content card behind a card instance."""
+    return instance.split("#", 1)[0]
+
+
+@dataclass
+class Note:
+    """A private note from the director put into a player's chest (rules §1.3, §3.4)."""
+
+    turn: int
+    kind: str  # plot_result, plot_detected, aborted, auction, correction, info
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class PlannedAbility:
+    """One tile in a planning pile: which card, which of its abilities, the boxes filled in."""
+
+    # "house" | "office:<id>" | "common:<id>" | "tactic:<instance>" | "asset:<instance>"
+    source: str
+    ability: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Plan:
+    """A player's plan for the turn (rules §3.2): three piles, locked once handed in."""
+
+    indications: list[PlannedAbility] = field(default_factory=list)
+    actions: list[PlannedAbility] = field(default_factory=list)
+    secrets: list[PlannedAbility] = field(default_factory=list)
+    handed_in: bool = False
+    handed_in_rank: int | None = None  # 0 = first to hand in this turn
+    closed_by_director: bool = False
+
+
+@dataclass
+class Player:
+    seat: int
+    name: str
+    house: str = ""
+    kingdom: int | None = None
+    resources: dict[Resource, int] = field(default_factory=holdings)
+    tactics: list[str] = field(default_factory=list)
+    assets: list[str] = field(default_factory=list)
+    objectives: list[str] = field(default_factory=list)  # kept objectives
+    objective_offer: list[str] = field(default_factory=list)  # dealt at setup, to choose from
+    notes: list[Note] = field(default_factory=list)
+    plan: Plan = field(default_factory=Plan)
+    kingdom_changed_turn: int | None = None
+    expelled_turn: int | None = None
+
+
+@dataclass
+class Kingdom:
+    id: int
+    name: str
+    king: int | None
+    indicators: dict[Indicator, int] = field(default_factory=lambda: {i: 3 for i in INDICATORS})
+    offices: dict[str, int | None] = field(default_factory=dict)  # office id -> holder or None
+    laws: list[str] = field(default_factory=list)  # laws in force here (G33)
+
+
+@dataclass
+class DestinyCard:
+    """A crisis or lasting event in play, belonging to a kingdom (None: the kingdomless group)."""
+
+    card: str
+    kind: str  # "crisis" | "event"
+    kingdom: int | None
+    remaining: int = 0  # turns left for a lasting event (G46)
+
+
+@dataclass
+class Pending:
+    """A decision the game is waiting for before it can go on (rules §4.3, §4.7, §4.8, §4.11).
+
+    ``kind`` names the procedure (vote, duel, distribution, insurrection, reaction, choice...);
+    ``data`` is that procedure's own JSON-safe state, including what to do once it is decided
+    (the effects interpreter's continuation). Seats in ``waiting_for`` are asked on their phones.
+    """
+
+    id: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    waiting_for: list[int] = field(default_factory=list)
+
+
+@dataclass
+class GameState:
+    players: list[Player]
+    kingdoms: list[Kingdom] = field(default_factory=list)
+    turn: int = 1
+    phase: Phase = Phase.DESTINY
+    status: Status = Status.SETUP
+    turn_order: list[int] = field(default_factory=list)
+    decks: dict[str, list[str]] = field(default_factory=dict)
+    market: dict[str, list[str]] = field(default_factory=lambda: {"row1": [], "row2": []})
+    law_row: list[str] = field(default_factory=list)
+    in_play: list[DestinyCard] = field(default_factory=list)
+    reserve: dict[Resource, int] = field(default_factory=holdings)  # running balance (G53)
+    next_kingdom_id: int = 0
+    trades_allowed: bool = False  # a card allowed trades outside Planning this turn (G34)
+    winners: list[int] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
+    next_pending_id: int = 0
+    # Where the phase stands (the last seat that acted, vigilance committed, auction done...):
+    # JSON-safe values only, cleared when the phase changes.
+    progress: dict[str, Any] = field(default_factory=dict)
+
+    # -- lookups --------------------------------------------------------------------
+
+    def player(self, seat: int) -> Player:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        from .errors import InvalidParameterError
+
+        raise InvalidParameterError(f"There is no player in seat {seat}.", seat=seat)
+
+    def kingdom(self, kingdom_id: int) -> Kingdom:
+        for k in self.kingdoms:
+            if k.id == kingdom_id:
+                return k
+        from .errors import InvalidParameterError
+
+        raise InvalidParameterError(f"There is no kingdom {kingdom_id}.", kingdom=kingdom_id)
+
+    def members(self, kingdom_id: int | None) -> list[int]:
+        """Seats of a kingdom's members (None: the kingdomless), in turn order."""
+        order = {seat: i for i, seat in enumerate(self.turn_order)}
+        seats = [p.seat for p in self.players if p.kingdom == kingdom_id]
+        return sorted(seats, key=lambda s: order.get(s, len(order) + s))
+
+    def offices_of(self, seat: int) -> list[str]:
+        """Office ids a player holds, the King office included."""
+        p = self.player(seat)
+        if p.kingdom is None:
+            return []
+        k = self.kingdom(p.kingdom)
+        return sorted(o for o, holder in k.offices.items() if holder == seat)
+
+    def peril_env(self, ruleset, kingdom_id: int | None = None) -> dict[str, int]:
+        """Variables for card formulas (``consell.rules.formula``)."""
+        return {
+            "peril": ruleset.peril(self.turn),
+            "turn": self.turn,
+            "n": len(self.players),
+            "m": len(self.members(kingdom_id)),
+        }
+
+    # -- copying and storage -----------------------------------------------------------
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        players = [
+            Player(
+                seat=p["seat"],
+                name=p["name"],
+                house=p.get("house", ""),
+                kingdom=p.get("kingdom"),
+                resources=holdings(p.get("resources", {})),
+                tactics=list(p.get("tactics", [])),
+                assets=list(p.get("assets", [])),
+                objectives=list(p.get("objectives", [])),
+                objective_offer=list(p.get("objective_offer", [])),
+                notes=[Note(**n) for n in p.get("notes", [])],
+                plan=_plan_from_dict(p.get("plan", {})),
+                kingdom_changed_turn=p.get("kingdom_changed_turn"),
+                expelled_turn=p.get("expelled_turn"),
+            )
+            for p in data["players"]
+        ]
+        kingdoms = [
+            Kingdom(
+                id=k["id"],
+                name=k["name"],
+                king=k.get("king"),
+                indicators={Indicator(i): v for i, v in k["indicators"].items()},
+                offices=dict(k.get("offices", {})),
+                laws=list(k.get("laws", [])),
+            )
+            for k in data.get("kingdoms", [])
+        ]
+        return cls(
+            players=players,
+            kingdoms=kingdoms,
+            turn=data.get("turn", 1),
+            phase=Phase(data.get("phase", Phase.DESTINY)),
+            status=Status(data.get("status", Status.SETUP)),
+            turn_order=list(data.get("turn_order", [])),
+            decks={k: list(v) for k, v in data.get("decks", {}).items()},
+            market={k: list(v) for k, v in data.get("market", {"row1": [], "row2": []}).items()},
+            law_row=list(data.get("law_row", [])),
+            in_play=[DestinyCard(**c) for c in data.get("in_play", [])],
+            reserve=holdings(data.get("reserve", {})),
+            next_kingdom_id=data.get("next_kingdom_id", 0),
+            trades_allowed=data.get("trades_allowed", False),
+            winners=list(data.get("winners", [])),
+            pending=[Pending(**x) for x in data.get("pending", [])],
+            next_pending_id=data.get("next_pending_id", 0),
+            progress=dict(data.get("progress", {})),
+        )
+
+
+def _plan_from_dict(data: dict[str, Any]) -> Plan:
+    piles = {
+        name: [PlannedAbility(**a) for a in data.get(name, [])]
+        for name in ("indications", "actions", "secrets")
+    }
+    return Plan(
+        **piles,
+        handed_in=data.get("handed_in", False),
+        handed_in_rank=data.get("handed_in_rank"),
+        closed_by_director=data.get("closed_by_director", False),
+    )
+
+
+def gain(state: GameState, seat: int, resource: Resource, amount: int) -> None:
+    """Move ``amount`` from the reserve to a chest (mutates; for procedures that cloned)."""
+    state.player(seat).resources[resource] += amount
+    state.reserve[resource] -= amount
+
+
+def lose(state: GameState, seat: int, resource: Resource, amount: int) -> int:
+    """Return up to ``amount`` to the reserve, capped at holdings (G53); returns what was lost."""
+    p = state.player(seat)
+    taken = min(amount, p.resources[resource])
+    p.resources[resource] -= taken
+    state.reserve[resource] += taken
+    return taken
