@@ -1,0 +1,293 @@
+"""Insurrection (Insurrecció) and crushing the rebellion (rules §4.5, G31, G57).
+
+When an indicator would drop below 1 it stays at 1 and the kingdom rolls 3d6 against T, the
+number of its indicators at 1: every die above T is a success, and successes favour the
+kingdom. Before the effects apply, the members may pay together to reroll one die at a time
+(Esclafar la rebel·lió); the King picks the die. The ruleset's ``insurrection_table`` names the
+outcome for each number of successes; this module says what each named outcome does, as data
+(``InsurrectionOutcome``) the caller applies and records.
+
+The steps are separate functions because players decide between them: ``roll_insurrection``,
+then any number of ``reroll_die`` (each with its pledges), then ``insurrection_outcome``; losses
+"of their choice" are settled with ``lose_chosen``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .dice import Dice
+from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, UnaffordableError
+from .indicators import Indicators, checked_indicators, highest_above_minimum
+from .payment import Payment, checked_amounts, checked_chests, describe, lose, pay
+from .resources import LINKED_RESOURCE, Holdings, Indicator, Resource
+from .ruleset import Ruleset
+
+# What each named outcome does (rules §4.5 table, G57): Prestige the King loses, what each
+# member loses, whether the highest indicator above 1 drops, and whether the King is deposed.
+KING_PRESTIGE_LOSS = {"crushed": 0, "unrest": 1, "uprising": 2, "revolution": 3}
+SOLE_KING_EXTRA_LOSS = 2  # a deposed King who is the only member loses this much more instead
+
+
+@dataclass(frozen=True)
+class InsurrectionRoll:
+    """The dice of one insurrection: ``target`` is T; a die above T is a success."""
+
+    target: int
+    dice: tuple[int, ...]
+    rerolls: int = 0
+
+    @property
+    def successes(self) -> int:
+        return sum(1 for d in self.dice if d > self.target)
+
+
+@dataclass(frozen=True)
+class Pledge:
+    """A member's share of one collective reroll, in the reroll resource (Favor may stand in)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """One paid reroll: which die, its old and new value, who paid what, and the new chests."""
+
+    roll: InsurrectionRoll
+    die: int
+    old: int
+    new: int
+    payments: Mapping[int, Payment]
+    chests: Mapping[int, Mapping[Resource, int]]
+
+
+@dataclass(frozen=True)
+class ChosenLoss:
+    """A player must choose ``count`` resources to lose (never Prestige), already capped."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class InsurrectionOutcome:
+    """The effects of an insurrection, for the caller to apply (rules §4.5 table).
+
+    ``losses`` are fixed losses already capped to holdings (the King's Prestige, Unrest's
+    linked resource); ``choices`` are losses the player picks (settle with ``lose_chosen``);
+    ``indicators`` are the kingdom's indicators after the Uprising drop (no friction, no chain);
+    ``deposed`` asks the caller to run a Succession struggle without the King (§4.12).
+    """
+
+    name: str
+    successes: int
+    trigger: Indicator
+    king: int
+    losses: Mapping[int, Mapping[Resource, int]]
+    choices: tuple[ChosenLoss, ...]
+    dropped: Indicator | None
+    indicators: Mapping[Indicator, int]
+    deposed: bool
+
+
+def insurrection_target(indicators: Indicators, ruleset: Ruleset) -> int:
+    """T, the number of the kingdom's indicators at the minimum (at least 1 in an insurrection)."""
+    values = checked_indicators(indicators, ruleset)
+    target = sum(1 for v in values.values() if v == ruleset.indicator_min)
+    if target < 1:
+        raise InvalidStateError(
+            "An insurrection needs an indicator at its minimum; none is.", indicators=target
+        )
+    return target
+
+
+def roll_insurrection(indicators: Indicators, dice: Dice, ruleset: Ruleset) -> InsurrectionRoll:
+    """Roll the insurrection dice against T (rules §4.5)."""
+    target = insurrection_target(indicators, ruleset)
+    with dice.purpose("insurrection"):
+        rolled = tuple(dice.d6() for _ in range(ruleset.insurrection_dice))
+    return InsurrectionRoll(target=target, dice=rolled)
+
+
+def reroll_die(
+    roll: InsurrectionRoll,
+    die: int,
+    pledges: Sequence[Pledge],
+    chests: Mapping[int, Holdings],
+    members: Sequence[int],
+    dice: Dice,
+    ruleset: Ruleset,
+) -> Reroll:
+    """Pay one collective reroll and roll the die the King picked again (rules §4.5, G31).
+
+    "Members collectively pay 3 [Force] ... reroll ONE die (any die, including one already
+    rerolled)." ``members`` are the kingdom's members in turn order; pledges must follow that
+    order, come from members only (each at most once) and add up to the reroll cost. Each pledge
+    is paid in the reroll resource with Favor last; if any pledge cannot be paid, nobody pays.
+    """
+    if not 0 <= die < len(roll.dice):
+        raise InvalidParameterError(
+            f"There is no die {die + 1}; the insurrection has {len(roll.dice)} dice.", die=die
+        )
+    position = {seat: i for i, seat in enumerate(members)}
+    seats = [p.seat for p in pledges]
+    outsiders = [s for s in seats if s not in position]
+    if outsiders:
+        raise NotEligibleError(
+            "Only members of the kingdom may pay to crush the rebellion.", seats=outsiders
+        )
+    if len(set(seats)) != len(seats):
+        raise InvalidParameterError("A member may pledge only once per reroll.", seats=seats)
+    if [position[s] for s in seats] != sorted(position[s] for s in seats):
+        raise InvalidParameterError("Pledges are collected in turn order.", seats=seats)
+    for p in pledges:
+        if isinstance(p.amount, bool) or not isinstance(p.amount, int) or p.amount < 1:
+            raise InvalidParameterError(
+                f"A pledge must be a whole number of at least 1, not {p.amount!r}.", seat=p.seat
+            )
+    cost = ruleset.insurrection_reroll_cost
+    resource = ruleset.insurrection_reroll_resource
+    pledged = sum(p.amount for p in pledges)
+    if pledged != cost:
+        raise InvalidParameterError(
+            f"A reroll costs {cost} {resource}; the pledges add up to {pledged}.",
+            cost=cost,
+            pledged=pledged,
+        )
+    new_chests = checked_chests(chests, seats)
+    payments: dict[int, Payment] = {}
+    for p in pledges:
+        try:
+            payments[p.seat] = pay(new_chests[p.seat], {resource: p.amount})
+        except UnaffordableError as exc:
+            raise UnaffordableError(
+                f"Seat {p.seat} cannot pay their pledge of {p.amount} {resource}; "
+                "nobody pays and the die is not rerolled.",
+                seat=p.seat,
+                **exc.details,
+            ) from exc
+        new_chests[p.seat] = dict(payments[p.seat].holdings)
+    with dice.purpose("insurrection reroll"):
+        value = dice.d6()
+    rolled = list(roll.dice)
+    old, rolled[die] = rolled[die], value
+    return Reroll(
+        roll=InsurrectionRoll(roll.target, tuple(rolled), roll.rerolls + 1),
+        die=die,
+        old=old,
+        new=value,
+        payments=payments,
+        chests=new_chests,
+    )
+
+
+def insurrection_outcome(
+    roll: InsurrectionRoll,
+    trigger: Indicator,
+    indicators: Indicators,
+    king: int,
+    members: Sequence[int],
+    chests: Mapping[int, Holdings],
+    ruleset: Ruleset,
+    *,
+    king_choice: Indicator | None = None,
+) -> InsurrectionOutcome:
+    """The effects of the final dice (rules §4.5 table, G57).
+
+    - crushed: no further effect.
+    - unrest: the King loses 1 PRE; each member loses 1 of the trigger's linked resource.
+    - uprising: the King loses 2 PRE; each member loses 2 resources of their choice (not PRE);
+      the highest indicator above 1 drops by 1 (``king_choice`` picks among tied ones).
+    - revolution: the King loses 3 PRE and is deposed; if he is the only member he instead
+      loses 2 more PRE and stays King. Each other member loses 1 resource of their choice.
+
+    The King counts as a member for the members' losses, except in a revolution ("each other
+    member"). Every loss is capped to holdings (G53).
+    """
+    table = ruleset.insurrection_table
+    if roll.successes >= len(table):
+        raise InvalidStateError(
+            f"The insurrection table has no row for {roll.successes} successes.",
+            successes=roll.successes,
+        )
+    name = table[roll.successes]
+    if king not in members:
+        raise InvalidStateError(f"The King (seat {king}) is not a member.", seat=king)
+    have = checked_chests(chests, members)
+    values = checked_indicators(indicators, ruleset)
+    sole = len(members) == 1
+    king_loss = KING_PRESTIGE_LOSS[name]
+    if name == "revolution" and sole:
+        king_loss += SOLE_KING_EXTRA_LOSS
+    wanted: dict[int, dict[Resource, int]] = {seat: {} for seat in members}
+    wanted[king][Resource.PRE] = king_loss
+    choices: list[ChosenLoss] = []
+    dropped = None
+    if name == "unrest":
+        for seat in members:
+            wanted[seat][LINKED_RESOURCE[trigger]] = 1
+    elif name in ("uprising", "revolution"):
+        count = 2 if name == "uprising" else 1
+        losers = members if name == "uprising" else [s for s in members if s != king]
+        for seat in losers:
+            held = sum(v for r, v in have[seat].items() if r is not Resource.PRE)
+            if min(count, held):
+                choices.append(ChosenLoss(seat, min(count, held)))
+    if name == "uprising":
+        dropped = _uprising_drop(values, ruleset, king_choice)
+        if dropped is not None:
+            values[dropped] -= 1
+    lost = {seat: dict(lose(have[seat], wanted[seat]).paid) for seat in members}
+    losses = {seat: paid for seat, paid in lost.items() if any(paid.values())}
+    return InsurrectionOutcome(
+        name=name,
+        successes=roll.successes,
+        trigger=trigger,
+        king=king,
+        losses=losses,
+        choices=tuple(choices),
+        dropped=dropped,
+        indicators=values,
+        deposed=name == "revolution" and not sole,
+    )
+
+
+def _uprising_drop(
+    values: Mapping[Indicator, int], ruleset: Ruleset, king_choice: Indicator | None
+) -> Indicator | None:
+    """The indicator an Uprising lowers: the highest above 1, the King choosing among ties."""
+    candidates = highest_above_minimum(values, ruleset)
+    if not candidates:
+        return None
+    if len(candidates) == 1 and king_choice in (None, candidates[0]):
+        return candidates[0]
+    if king_choice not in candidates:
+        names = ", ".join(str(c) for c in candidates)
+        raise InvalidParameterError(
+            f"The King must choose which indicator drops: one of {names}.",
+            choices=[str(c) for c in candidates],
+        )
+    return king_choice
+
+
+def lose_chosen(chest: Holdings, choice: Mapping[Resource | str, int], count: int) -> Payment:
+    """Apply a loss "of their choice" (rules §4.5): exactly ``count`` tokens, never Prestige."""
+    picked = checked_amounts(choice, "loss")
+    if picked[Resource.PRE]:
+        raise InvalidParameterError("Prestige cannot be chosen for this loss.")
+    chosen = sum(picked.values())
+    if chosen != count:
+        raise InvalidParameterError(
+            f"Choose exactly {count} resources to lose; {describe(picked)} is {chosen}.",
+            count=count,
+            chosen=chosen,
+        )
+    result = lose(chest, picked)
+    if any(result.short.values()):
+        raise InvalidParameterError(
+            f"The chest does not hold {describe(result.short)} more to lose.",
+            short={str(r): v for r, v in result.short.items() if v},
+        )
+    return result

@@ -1,0 +1,185 @@
+"""Paying costs from a chest (rules §4.1, §4.2, G13, G53).
+
+Paying returns tokens from a player's chest (cofre) to the general reserve. Favor (favor reial)
+is the wildcard: it stands in for any resource except Prestige, and only as the last resort, so
+a player never spends Favor while they still hold the resource that was asked for.
+
+Two ways to pay:
+
+- ``pay``: a cost. All or nothing: if the chest cannot cover it even with Favor, nothing is paid
+  and ``UnaffordableError`` says what is missing (the ability aborts, rules §4.2).
+- ``pay_capped``: "as much as possible" (crisis contributions §4.10, vigilance G30): each asked
+  resource is paid up to what the chest holds, and Favor covers the shortfall while it lasts.
+
+Both return a ``Payment``: the chest afterwards and what went back to the reserve, Favor
+included. Inputs are never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .errors import InvalidParameterError, InvalidStateError, UnaffordableError
+from .resources import RESOURCES, Holdings, Resource, holdings
+
+
+@dataclass(frozen=True)
+class Payment:
+    """The result of a payment: the new chest and the tokens returned to the reserve."""
+
+    holdings: Mapping[Resource, int]
+    paid: Mapping[Resource, int]
+    short: Mapping[Resource, int]  # what a capped payment could not cover; zeros for ``pay``
+
+    @property
+    def favor_used(self) -> int:
+        return self.paid[Resource.FAV]
+
+    @property
+    def total(self) -> int:
+        return sum(self.paid.values())
+
+
+def describe(amounts: Holdings) -> str:
+    """``"3 POW, 1 FAV"``: the non-zero entries in the order of ``Resource``; ``"nothing"``."""
+    parts = [f"{amounts.get(r, 0)} {r}" for r in RESOURCES if amounts.get(r, 0)]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def checked_chest(chest: Holdings) -> dict[Resource, int]:
+    """The chest as a full holdings dict; a negative holding breaks G53 and is refused."""
+    full = holdings(chest)
+    negative = [str(r) for r, v in full.items() if v < 0]
+    if negative:
+        raise InvalidStateError(
+            f"A chest cannot hold a negative amount ({', '.join(negative)}).", resources=negative
+        )
+    return full
+
+
+def checked_chests(
+    chests: Mapping[int, Holdings], seats: Iterable[int]
+) -> dict[int, dict[Resource, int]]:
+    """Copies of every chest (checked); each of ``seats`` must have one."""
+    out = {seat: checked_chest(chest) for seat, chest in chests.items()}
+    absent = [seat for seat in seats if seat not in out]
+    if absent:
+        raise InvalidStateError(
+            f"No chest for seat(s) {', '.join(map(str, absent))}.", seats=absent
+        )
+    return out
+
+
+def checked_amounts(
+    amounts: Mapping[Resource | str, int], what: str = "cost"
+) -> dict[Resource, int]:
+    """Amounts asked of a chest as a full holdings dict; unknown or negative amounts are refused."""
+    full = {r: 0 for r in RESOURCES}
+    for key, value in amounts.items():
+        if str(key) not in Resource.__members__:
+            raise InvalidParameterError(f"The {what} names an unknown resource {key!r}.")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidParameterError(
+                f"The {what} in {key} must be a whole number, not {value!r}.", resource=str(key)
+            )
+        if value < 0:
+            raise InvalidParameterError(
+                f"The {what} in {key} cannot be negative ({value}).", resource=str(key)
+            )
+        full[Resource(str(key))] = value
+    return full
+
+
+def missing(chest: Holdings, cost: Mapping[Resource | str, int]) -> dict[Resource, int]:
+    """What ``chest`` lacks to pay ``cost`` even after spending all its Favor (zeros if none).
+
+    Prestige shortfall is never covered (G13) and is reported under PRE; everything else that
+    Favor could not cover is reported as one number under FAV.
+    """
+    have = checked_chest(chest)
+    need = checked_amounts(cost)
+    lacking = {r: 0 for r in RESOURCES}
+    lacking[Resource.PRE] = max(0, need[Resource.PRE] - have[Resource.PRE])
+    favor_needed = need[Resource.FAV] + sum(
+        max(0, need[r] - have[r]) for r in RESOURCES if r not in (Resource.PRE, Resource.FAV)
+    )
+    lacking[Resource.FAV] = max(0, favor_needed - have[Resource.FAV])
+    return lacking
+
+
+def can_pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> bool:
+    """Whether ``pay`` would succeed (rules §4.1)."""
+    return not any(missing(chest, cost).values())
+
+
+def pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> Payment:
+    """Pay a cost in full, Favor last; or pay nothing and raise (rules §4.1, §4.2).
+
+    "Favor is used only as a last resort." Favor never replaces Prestige (G13).
+    """
+    have = checked_chest(chest)
+    need = checked_amounts(cost)
+    lacking = missing(have, need)
+    if any(lacking.values()):
+        reasons = []
+        if lacking[Resource.PRE]:
+            reasons.append(f"{lacking[Resource.PRE]} PRE short (Favor never replaces Prestige)")
+        if lacking[Resource.FAV]:
+            reasons.append(f"{lacking[Resource.FAV]} short even after using all Favor")
+        raise UnaffordableError(
+            f"Cannot pay {describe(need)}: {'; '.join(reasons)}.",
+            cost={str(r): v for r, v in need.items() if v},
+            missing={str(r): v for r, v in lacking.items() if v},
+        )
+    paid = {r: min(need[r], have[r]) for r in RESOURCES}
+    paid[Resource.FAV] = need[Resource.FAV] + sum(
+        need[r] - paid[r] for r in RESOURCES if r is not Resource.FAV
+    )
+    after = {r: have[r] - paid[r] for r in RESOURCES}
+    return Payment(holdings=after, paid=paid, short=holdings())
+
+
+def pay_capped(chest: Holdings, wanted: Mapping[Resource | str, int]) -> Payment:
+    """Pay as much of ``wanted`` as the chest allows; Favor covers shortfalls last.
+
+    Used where the rules say "as many resources as possible" (crisis contributions §4.10,
+    vigilance G30). Amounts asked in Favor itself are paid from Favor first; whatever Favor is
+    left then stands in for the other missing resources in ``Resource`` order (never Prestige).
+    """
+    have = checked_chest(chest)
+    need = checked_amounts(wanted, "amount")
+    paid = {r: min(need[r], have[r]) for r in RESOURCES}
+    favor_left = have[Resource.FAV] - paid[Resource.FAV]
+    short = {r: need[r] - paid[r] for r in RESOURCES}
+    for r in RESOURCES:
+        if r in (Resource.PRE, Resource.FAV) or not short[r] or not favor_left:
+            continue
+        cover = min(short[r], favor_left)
+        favor_left -= cover
+        short[r] -= cover
+        paid[Resource.FAV] += cover
+    after = {r: have[r] - paid[r] for r in RESOURCES}
+    return Payment(holdings=after, paid=paid, short=short)
+
+
+def funds(chest: Holdings, resource: Resource) -> int:
+    """What a chest can spend as ``resource`` when Favor counts as it (G13): bids, pledges."""
+    have = checked_chest(chest)
+    if resource is Resource.PRE:
+        return have[Resource.PRE]
+    if resource is Resource.FAV:
+        return have[Resource.FAV]
+    return have[resource] + have[Resource.FAV]
+
+
+def lose(chest: Holdings, amounts: Mapping[Resource | str, int]) -> Payment:
+    """Lose resources, each capped at what is held (G53: "lose X" with less loses all).
+
+    Unlike a cost, a loss never dips into Favor for another resource.
+    """
+    have = checked_chest(chest)
+    need = checked_amounts(amounts, "loss")
+    paid = {r: min(need[r], have[r]) for r in RESOURCES}
+    short = {r: need[r] - paid[r] for r in RESOURCES}
+    return Payment(holdings={r: have[r] - paid[r] for r in RESOURCES}, paid=paid, short=short)
