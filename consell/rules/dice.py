@@ -94,15 +94,24 @@ def derive(seed: bytes, counter: int, n: int) -> int:
     """The number in 0..n-1 that draw ``counter`` gives for ``seed`` (rejection sampling)."""
     if n < 1:
         raise RuleError(f"Cannot draw from an empty range ({n}).", code="bad_range")
-    limit = _SPACE - (_SPACE % n)
     attempt = 0
     while True:
         message = f"{counter}" if attempt == 0 else f"{counter}:{attempt}"
         digest = hmac.new(seed, message.encode(), hashlib.sha256).digest()
-        value = int.from_bytes(digest, "big")
-        if value < limit:
-            return value % n
+        value = reduce_uniform(int.from_bytes(digest, "big"), _SPACE, n)
+        if value is not None:
+            return value
         attempt += 1
+
+
+def reduce_uniform(raw: int, space: int, n: int) -> int | None:
+    """Map ``raw`` (uniform in 0..space-1) to 0..n-1 without bias, or None to draw again.
+
+    Values at or above the largest multiple of ``n`` below ``space`` are rejected, so every
+    result is reached by exactly ``space // n`` raw values.
+    """
+    limit = space - (space % n)
+    return raw % n if raw < limit else None
 
 
 class _BaseDice:

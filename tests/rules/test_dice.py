@@ -1,0 +1,128 @@
+"""Auditable dice (DESIGN principle 5; rules §4.5, §4.6 roll dice, §2 shuffles decks)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from consell.rules.dice import (
+    FixedDice,
+    HmacDice,
+    PhysicalDice,
+    Roll,
+    commitment,
+    derive,
+    reduce_uniform,
+    verify,
+)
+from consell.rules.errors import RuleError
+
+SEED = bytes(range(32))
+
+
+def test_the_same_seed_gives_the_same_rolls_and_shuffles():
+    a, b = HmacDice(SEED), HmacDice(SEED)
+    assert [a.d6() for _ in range(50)] == [b.d6() for _ in range(50)]
+    assert a.shuffle(range(60)) == b.shuffle(range(60))
+
+
+def test_another_seed_gives_other_rolls():
+    a, b = HmacDice(SEED), HmacDice(b"another seed")
+    assert [a.roll(1000) for _ in range(3)] != [b.roll(1000) for _ in range(3)]
+
+
+def test_every_draw_is_recorded_with_its_counter_and_purpose():
+    dice = HmacDice(SEED, counter=7)
+    with dice.purpose("plot success"):
+        value = dice.d6()
+    assert dice.rolls == [Roll(7, 6, value, "plot success")]
+    assert dice.counter == 8
+
+
+def test_the_commitment_is_the_sha256_of_the_seed():
+    assert commitment(b"abc") == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    )
+
+
+def test_verify_recomputes_every_roll_and_shuffle_from_the_seed():
+    dice = HmacDice(SEED)
+    dice.shuffle(range(20))
+    dice.d6()
+    assert verify(SEED, commitment(SEED), dice.rolls) == []
+
+
+def test_verify_names_an_altered_roll():
+    dice = HmacDice(SEED)
+    with dice.purpose("detection"):
+        dice.d6()
+        dice.d6()
+    tampered = list(dice.rolls)
+    tampered[1] = dataclasses.replace(tampered[1], value=tampered[1].value % 6 + 1)
+    problems = verify(SEED, commitment(SEED), tampered)
+    assert [p.counter for p in problems] == [1]
+    assert "roll #1 (detection)" in str(problems[0])
+
+
+def test_verify_refuses_a_seed_that_does_not_match_the_commitment():
+    dice = HmacDice(SEED)
+    dice.d6()
+    problems = verify(b"another seed", commitment(SEED), dice.rolls)
+    assert problems and problems[0].counter == -1
+
+
+def test_entered_dice_are_marked_and_not_recomputed():
+    dice = PhysicalDice([6, 1])
+    assert (dice.d6(), dice.d6()) == (6, 1)
+    assert all(r.entered for r in dice.rolls)
+    assert verify(SEED, commitment(SEED), dice.rolls) == []
+
+
+def test_an_entered_die_out_of_range_is_refused():
+    with pytest.raises(RuleError) as err:
+        PhysicalDice([7]).d6()
+    assert err.value.code == "bad_die"
+
+
+def test_fixed_dice_say_when_they_run_out():
+    dice = FixedDice([3])
+    dice.d6()
+    with pytest.raises(RuleError) as err:
+        dice.d6()
+    assert err.value.code == "dice_exhausted"
+
+
+@pytest.mark.parametrize("n", range(1, 40))
+def test_draws_have_no_modulo_bias_exhaustively_over_a_small_space(n):
+    """The reduction the dice use, run over every raw value of an 8-bit space: each result
+    is reached equally often and the leftover raw values are redrawn, never folded in."""
+    results = Counter(reduce_uniform(raw, 256, n) for raw in range(256))
+    redrawn = results.pop(None, 0)
+    assert set(results) == set(range(n))
+    assert set(results.values()) == {256 // n}
+    assert redrawn == 256 % n
+
+
+def test_d6_faces_are_uniform_by_a_chi_square_test():
+    dice = HmacDice(b"uniformity")
+    counts = Counter(dice.d6() for _ in range(12000))
+    expected = 2000
+    chi2 = sum((counts[f] - expected) ** 2 / expected for f in range(1, 7))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert chi2 < 20.5  # p = 0.001 for 5 degrees of freedom
+
+
+@given(st.binary(min_size=1, max_size=32), st.integers(0, 10_000), st.integers(1, 100))
+def test_derive_stays_in_range_and_is_deterministic(seed, counter, n):
+    value = derive(seed, counter, n)
+    assert 0 <= value < n
+    assert derive(seed, counter, n) == value
+
+
+@given(st.lists(st.integers(), max_size=30))
+def test_a_shuffle_is_a_permutation(items):
+    assert sorted(HmacDice(SEED).shuffle(items)) == sorted(items)
