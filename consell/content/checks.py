@@ -1,0 +1,72 @@
+"""System checks for content packs (DESIGN principle 6), run by ``manage.py check`` at start-up.
+
+``content.E001`` the shipped default pack directory has no pack.yaml.
+``content.E002`` the shipped default pack is invalid (one message per error).
+``content.E003`` an installed pack in the database is invalid (one message per error); this
+check reads the database, so it runs when checks are given a database (``migrate``,
+``check --database default``), as Django's database checks do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.checks import Error, Tags, register
+
+from .errors import PackInvalid
+from .reader import read_pack
+from .schema import PACK_FILE
+
+DEFAULT_PACK = Path(__file__).resolve().parent / "packs" / "default"
+LOAD_HINT = "Fix the pack files, then run: manage.py load_content {path}"
+
+
+@register("content")
+def check_default_pack(app_configs=None, **kwargs) -> list[Error]:
+    """The default pack shipped with the app must load."""
+    if not (DEFAULT_PACK / PACK_FILE).is_file():
+        return [
+            Error(
+                f"The default content pack has no {PACK_FILE} in {DEFAULT_PACK}.",
+                hint="Restore consell/content/packs/default from the repository.",
+                id="content.E001",
+            )
+        ]
+    try:
+        read_pack(DEFAULT_PACK)
+    except PackInvalid as exc:
+        return [
+            Error(
+                f"Default content pack: {error}",
+                hint=LOAD_HINT.format(path=DEFAULT_PACK),
+                id="content.E002",
+            )
+            for error in exc.errors
+        ]
+    return []
+
+
+@register("content", Tags.database)
+def check_installed_packs(app_configs=None, databases=None, **kwargs) -> list[Error]:
+    """Every installed pack must still pass the loader's validation (admin edits included)."""
+    from django.db import connections
+
+    from .models import Pack
+    from .stored import errors_of
+
+    messages = []
+    for database in databases or ():
+        if Pack._meta.db_table not in connections[database].introspection.table_names():
+            continue  # not migrated yet: ``migrate`` runs this check before creating tables
+        for pack in Pack.objects.using(database).prefetch_related("cards"):
+            messages += [
+                Error(
+                    f"Installed content pack {pack}: {error}",
+                    hint="Fix the card in the admin, or reload the pack with manage.py "
+                    "load_content.",
+                    obj=pack,
+                    id="content.E003",
+                )
+                for error in errors_of(pack)
+            ]
+    return messages
