@@ -1,0 +1,104 @@
+"""Forms of the director's pages. Every field says what is wrong in the table's language."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from consell.content.models import Pack
+from consell.rules.ruleset import Ruleset
+
+
+class NewGameForm(forms.Form):
+    name = forms.CharField(label=_("Game name"), max_length=120)
+    pack = forms.ModelChoiceField(label=_("Content pack"), queryset=Pack.objects.all())
+    players = forms.CharField(
+        label=_("Players, one name per line"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("Between 3 and 16 players, not counting the director."),
+    )
+
+    def clean_players(self):
+        names = [n.strip() for n in self.cleaned_data["players"].splitlines() if n.strip()]
+        ruleset = Ruleset.default()
+        if not ruleset.players_min <= len(names) <= ruleset.players_max:
+            raise forms.ValidationError(
+                _("A game needs %(min)s to %(max)s players; you entered %(n)s."),
+                params={"min": ruleset.players_min, "max": ruleset.players_max, "n": len(names)},
+            )
+        if len({n.casefold() for n in names}) != len(names):
+            raise forms.ValidationError(_("Two players have the same name."))
+        if any(len(n) > 60 for n in names):
+            raise forms.ValidationError(_("A name may have at most 60 characters."))
+        return names
+
+
+class RulesetForm(forms.Form):
+    """One field per ruleset value (rules §7); tables are edited as JSON."""
+
+    def __init__(self, *args, ruleset: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        for f in dataclasses.fields(Ruleset):
+            value = ruleset.get(f.name)
+            if isinstance(value, bool):
+                field = forms.BooleanField(required=False, initial=value)
+            elif isinstance(value, int):
+                field = forms.IntegerField(initial=value)
+            elif value is None:
+                field = forms.IntegerField(required=False, initial=None)
+            elif isinstance(value, str):
+                field = forms.CharField(initial=value)
+            else:
+                field = forms.CharField(initial=json.dumps(value), widget=forms.TextInput())
+            field.label = f.name
+            self.fields[f.name] = field
+
+    def clean(self):
+        data = super().clean()
+        out = {}
+        for name, value in list(data.items()):
+            initial = self.fields[name].initial
+            if (
+                isinstance(self.fields[name], forms.CharField)
+                and isinstance(initial, str)
+                and (initial.startswith("{") or initial.startswith("["))
+            ):
+                try:
+                    value = json.loads(value)
+                except (TypeError, json.JSONDecodeError):
+                    self.add_error(name, _("Not valid JSON."))
+                    continue
+            out[name] = value
+        return out
+
+
+class DealForm(forms.Form):
+    """Kings chosen by the director, or left to chance (rules §2 step 4)."""
+
+    kings = forms.CharField(required=False, label=_("Kings (seat numbers, comma separated)"))
+
+    def __init__(self, *args, seats: int, kingdoms: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.kingdoms = kingdoms
+
+    def clean_kings(self):
+        raw = self.cleaned_data["kings"].strip()
+        if not raw:
+            return None
+        try:
+            kings = [int(x) for x in raw.replace(" ", "").split(",") if x]
+        except ValueError as exc:
+            raise forms.ValidationError(_("Write seat numbers separated by commas.")) from exc
+        if len(kings) != self.kingdoms or len(set(kings)) != len(kings):
+            raise forms.ValidationError(
+                _("Choose exactly %(n)s different Kings."), params={"n": self.kingdoms}
+            )
+        if any(not 1 <= k <= self.seats for k in kings):
+            raise forms.ValidationError(
+                _("Seat numbers go from 1 to %(n)s."), params={"n": self.seats}
+            )
+        return kings

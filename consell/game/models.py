@@ -1,0 +1,157 @@
+"""What the app remembers of a game: the game row, its seats, the event log and its dice.
+
+The event log is the memory (DESIGN principle 2). The current state is kept beside it as the
+rules engine's own ``GameState`` serialised to JSON in ``Game.state``: the engine reads and
+returns whole states, so storing it whole means one write per change, no mapping layer that
+could drift from the rules, and every card provably in exactly one place. Both are written in
+the same transaction by ``consell.game.services.store``, the only writer.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from consell.rules.dice import commitment
+from consell.rules.ruleset import Ruleset
+
+
+def _new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _default_ruleset() -> dict:
+    return Ruleset.default().to_dict()
+
+
+class Game(models.Model):
+    """One evening's game, run by one director."""
+
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    pack = models.ForeignKey("content.Pack", on_delete=models.PROTECT, related_name="games")
+    ruleset = models.JSONField(_("ruleset"), default=_default_ruleset)
+    seed = models.CharField(max_length=64, default=_new_seed, editable=False)
+    commitment = models.CharField(max_length=64, editable=False)
+    dice_counter = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)
+    # Per-viewer counters ("director", "public", "seat:<n>") bumped when that viewer can see
+    # something new; websocket notices carry them so a phone can spot a gap without learning
+    # how many hidden events happened in between.
+    versions = models.JSONField(default=dict)
+    board_token = models.CharField(max_length=64, unique=True, default=_new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.commitment:
+            self.commitment = commitment(self.seed_bytes)
+        super().save(*args, **kwargs)
+
+    @property
+    def seed_bytes(self) -> bytes:
+        return bytes.fromhex(self.seed)
+
+    @property
+    def status(self) -> str:
+        return (self.state or {}).get("status", "setup")
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+
+class Seat(models.Model):
+    """A player's place at the table, opened from a phone by its private join link."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # the seat number in the rules state, 1..N
+    name = models.CharField(_("name"), max_length=60)
+    token = models.CharField(max_length=64, unique=True, default=_new_token)
+    reissued = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game})"
+
+
+class Event(models.Model):
+    """One entry of the append-only event log, with who may see it (DESIGN principle 2)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    turn = models.PositiveSmallIntegerField(default=0)
+    phase = models.CharField(max_length=20, blank=True)
+    kind = models.CharField(max_length=40)
+    actor = models.SmallIntegerField(null=True, blank=True)  # seat position
+    by_director = models.BooleanField(default=False)
+    payload = models.JSONField(default=dict)
+    audience = models.JSONField(default=list)  # "public" | "director" | [seat positions]
+    reveal_at_end = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.kind}"
+
+
+class DiceRoll(models.Model):
+    """Every number the app drew for a game, to be recomputed from the seed at the end."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rolls")
+    counter = models.PositiveIntegerField()
+    sides = models.PositiveIntegerField()
+    value = models.IntegerField()
+    kind = models.CharField(max_length=10, default="die")
+    purpose = models.CharField(max_length=200, blank=True)
+    entered = models.BooleanField(default=False)
+    event_seq = models.PositiveIntegerField(null=True)
+
+    class Meta:
+        ordering = ["game", "counter"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "counter"], name="roll_unique_counter")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} roll #{self.counter}: {self.value}"
+
+
+class ProcessedRequest(models.Model):
+    """A form submission already applied: the same nonce again changes nothing (idempotency)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="processed")
+    nonce = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "nonce"], name="request_unique_nonce")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.nonce}"

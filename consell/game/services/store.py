@@ -1,0 +1,187 @@
+"""The only way game state changes: lock, apply, log, save, broadcast after commit.
+
+Every service runs its work inside ``change(game_id)``: the game row is locked (a queue on
+SQLite, whose write transactions start IMMEDIATE, and ``SELECT ... FOR UPDATE`` on
+PostgreSQL), the rules engine computes an ``Outcome``, and ``Change.record`` appends its events
+with consecutive sequence numbers, stores the dice drawn, and saves the new state, all in one
+transaction. The "game changed" notice goes out with ``transaction.on_commit``, never before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+
+from consell.content.catalog import load_catalog
+from consell.rules.dice import HmacDice, PhysicalDice, Roll
+from consell.rules.events import Event as RuleEvent
+from consell.rules.ruleset import Ruleset
+from consell.rules.state import GameState
+
+from ..broadcast import notify_game_changed
+from ..models import DiceRoll, Event, Game, ProcessedRequest
+
+
+class AlreadyApplied(Exception):
+    """The same request (nonce) was applied before; the caller answers as if it just had."""
+
+
+class StaleRequest(Exception):
+    """The request was made from a page that no longer shows the current game."""
+
+
+@dataclass
+class Change:
+    """An open change of one game: its locked row and the state being built."""
+
+    game: Game
+    state: GameState | None
+    ruleset: Ruleset
+    dice: HmacDice | PhysicalDice
+    by_director: bool = False
+    events: list[Event] = field(default_factory=list)
+    touched: bool = False  # something changed that no event records (e.g. a ruleset edit)
+    touched_public: bool = False
+    touched_seats: set[int] = field(default_factory=set)
+
+    def touch(self, *, public: bool = False, seats: Iterable[int] = ()) -> None:
+        """Mark viewers to refresh although no event was recorded."""
+        self.touched = True
+        self.touched_public = self.touched_public or public
+        self.touched_seats.update(seats)
+
+    @property
+    def catalog(self):
+        return load_catalog(self.game.pack)
+
+    def record(
+        self,
+        state: GameState | None,
+        events: Iterable[RuleEvent],
+        *,
+        actor: int | None = None,
+    ) -> None:
+        """Append events (with the state's turn and phase) and keep the new state."""
+        if state is not None:
+            self.state = state
+        turn = self.state.turn if self.state else 0
+        phase = str(self.state.phase) if self.state else ""
+        for ev in events:
+            self.game.seq += 1
+            self.events.append(
+                Event(
+                    game=self.game,
+                    seq=self.game.seq,
+                    turn=turn,
+                    phase=phase,
+                    kind=ev.kind,
+                    actor=ev.actor if ev.actor is not None else actor,
+                    by_director=self.by_director,
+                    payload=_json_safe(ev.data),
+                    audience=ev.audience if isinstance(ev.audience, str) else list(ev.audience),
+                    reveal_at_end=ev.reveal_at_end,
+                )
+            )
+
+
+@contextmanager
+def change(
+    game_id: int,
+    *,
+    nonce: str | None = None,
+    expected_seq: int | None = None,
+    by_director: bool = False,
+    entered_dice: list[int] | None = None,
+) -> Iterator[Change]:
+    """Lock the game, hand out a ``Change``, and save everything it recorded on exit."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if expected_seq is not None and expected_seq != game.seq:
+            raise StaleRequest
+        if nonce:
+            try:
+                with transaction.atomic():
+                    ProcessedRequest.objects.create(game=game, nonce=nonce[:64])
+            except IntegrityError as exc:
+                raise AlreadyApplied from exc
+        state = GameState.from_dict(game.state) if game.state else None
+        dice: HmacDice | PhysicalDice
+        if entered_dice is not None:
+            dice = PhysicalDice(entered_dice, counter=game.dice_counter)
+        else:
+            dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
+        ch = Change(game, state, Ruleset.from_dict(game.ruleset), dice, by_director)
+        yield ch
+        _save(ch)
+
+
+def _save(ch: Change) -> None:
+    game = ch.game
+    first_seq = ch.events[0].seq if ch.events else game.seq
+    Event.objects.bulk_create(ch.events)
+    rolls: list[Roll] = ch.dice.rolls
+    DiceRoll.objects.bulk_create(
+        DiceRoll(
+            game=game,
+            counter=r.counter,
+            sides=r.sides,
+            value=r.value,
+            kind=r.kind,
+            purpose=r.purpose[:200],
+            entered=r.entered,
+            event_seq=first_seq,
+        )
+        for r in rolls
+    )
+    game.dice_counter = ch.dice.counter
+    game.state = ch.state.to_dict() if ch.state is not None else None
+    bumped = _bump_versions(game, ch)
+    game.save()
+    if bumped:
+        transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
+
+
+def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
+    """Raise the version of every viewer who can see something this change recorded.
+
+    Public events (and any change of public state, which always comes with a public event or a
+    ``touch``) reach everyone; private ones only their seats; the director sees all.
+    """
+    viewers: set[str] = set()
+    if ch.events or ch.dice.rolls or ch.touched:
+        viewers.add("director")
+    everyone = ch.touched_public or any(ev.audience == "public" for ev in ch.events)
+    if everyone:
+        viewers.add("public")
+        viewers.update(f"seat:{s.position}" for s in game.seats.all())
+    for ev in ch.events:
+        if isinstance(ev.audience, list):
+            viewers.update(f"seat:{pos}" for pos in ev.audience)
+    viewers.update(f"seat:{pos}" for pos in ch.touched_seats)
+    versions = dict(game.versions or {})
+    for key in viewers:
+        versions[key] = versions.get(key, 0) + 1
+    game.versions = versions
+    return {key: versions[key] for key in viewers}
+
+
+def _json_safe(value):
+    """Events carry plain JSON: enums become strings, tuples lists, sets sorted lists."""
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(_json_safe(v) for v in value)
+    if hasattr(value, "to_dict"):
+        return _json_safe(value.to_dict())
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value if not isinstance(value, str) else str(value)
+    if hasattr(value, "__dataclass_fields__"):
+        from dataclasses import asdict
+
+        return _json_safe(asdict(value))
+    return str(value)

@@ -1,0 +1,23 @@
+"""The public board for a shared screen: only what the whole table may see."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ..access import board_game
+from ..visibility import Viewer
+from .common import viewer_view
+
+
+@require_GET
+def board(request, board_token: str):
+    game = board_game(board_token)
+    context = {
+        "game_id": game.pk,
+        "board_token": board_token,
+        "view": viewer_view(game, Viewer.public()),
+    }
+    if request.htmx and request.GET.get("fragment") == "board":
+        return render(request, "game/board.html#board", context)
+    return render(request, "game/board.html", context)

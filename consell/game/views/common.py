@@ -1,0 +1,54 @@
+"""What every game view shares: running a service with clear errors, and the viewer's view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from consell.rules.errors import RuleError
+
+from ..services.games import SetupError
+from ..services.store import AlreadyApplied, StaleRequest
+from ..visibility import Viewer, view_for
+
+
+def language() -> str:
+    lang = (get_language() or "ca")[:2]
+    return lang if lang in ("ca", "en") else "ca"
+
+
+def viewer_view(game, viewer: Viewer) -> dict:
+    return view_for(game, viewer, language())
+
+
+def run_service(request, service: Callable[..., object], *args, **kwargs) -> bool:
+    """Call a service; turn refusals into a message for the user. True when it changed things.
+
+    Bad input never reaches the user as a traceback: a rule refusal or bad setup input is
+    shown as an error message, a repeated submission (double click, retry) as already done,
+    and a submission from an outdated page is refused so nothing changes twice.
+    """
+    try:
+        service(*args, **kwargs)
+    except AlreadyApplied:
+        messages.info(request, _("That was already done."))
+        return False
+    except StaleRequest:
+        messages.warning(
+            request, _("The game changed since this page was shown; nothing was done. Try again.")
+        )
+        return False
+    except (RuleError, SetupError) as exc:
+        messages.error(request, str(exc))
+        return False
+    return True
+
+
+def int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

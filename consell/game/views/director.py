@@ -1,0 +1,177 @@
+"""The director's pages: the list of games, creating one, the dashboard, seats and QR codes."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from consell.rules.ruleset import Ruleset
+
+from ..access import director_game
+from ..forms import DealForm, NewGameForm, RulesetForm
+from ..services import games as game_services
+from ..services import seats as seat_services
+from ..visibility import Viewer
+from .common import int_or_none, run_service, viewer_view
+
+
+@login_required
+def game_list(request):
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_services.create_game(
+                request.user,
+                form.cleaned_data["name"],
+                form.cleaned_data["pack"],
+                form.cleaned_data["players"],
+            )
+        except game_services.SetupError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("game:dashboard", game_id=game.pk)
+    games = request.user.games.select_related("pack").order_by("-created_at")
+    return render(request, "game/game_list.html", {"form": form, "games": games})
+
+
+def _seat_links(request, game):
+    return [
+        {
+            "position": s.position,
+            "number": s.position,
+            "name": s.name,
+            "url": request.build_absolute_uri(reverse("game:join", args=[s.token])),
+            "qr": reverse("game:seat_qr", args=[game.pk, s.position]),
+        }
+        for s in game.seats.all()
+    ]
+
+
+@require_GET
+def dashboard(request, game_id: int):
+    game = director_game(request, game_id)
+    ruleset = Ruleset.from_dict(game.ruleset)
+    context = {
+        "game": game,
+        "view": viewer_view(game, Viewer.director()),
+        "seats": _seat_links(request, game),
+        "board_url": request.build_absolute_uri(reverse("game:board", args=[game.board_token])),
+        "ruleset_form": RulesetForm(ruleset=game.ruleset) if game.state is None else None,
+        "ruleset": game.ruleset,
+        "deal_form": DealForm(
+            seats=game.seats.count(), kingdoms=ruleset.kingdom_count(game.seats.count())
+        ),
+    }
+    if request.htmx and request.GET.get("fragment") == "live":
+        return render(request, "game/dashboard.html#live", context)
+    return render(request, "game/dashboard.html", context)
+
+
+@require_POST
+def edit_ruleset(request, game_id: int):
+    game = director_game(request, game_id)
+    form = RulesetForm(request.POST, ruleset=game.ruleset)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{field}: {error}")
+        return redirect("game:dashboard", game_id=game.pk)
+    if run_service(
+        request,
+        game_services.update_ruleset,
+        game.pk,
+        form.cleaned_data,
+        nonce=request.POST.get("nonce"),
+    ):
+        messages.success(request, _("Ruleset saved."))
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def deal(request, game_id: int):
+    game = director_game(request, game_id)
+    ruleset = Ruleset.from_dict(game.ruleset)
+    seats = game.seats.count()
+    form = DealForm(request.POST, seats=seats, kingdoms=ruleset.kingdom_count(seats))
+    if not form.is_valid():
+        for error in form.errors.get("kings", []):
+            messages.error(request, error)
+        return redirect("game:dashboard", game_id=game.pk)
+    if run_service(
+        request,
+        game_services.deal,
+        game.pk,
+        kings=form.cleaned_data["kings"],
+        nonce=request.POST.get("nonce"),
+    ):
+        messages.success(request, _("The cards are dealt."))
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def start(request, game_id: int):
+    game = director_game(request, game_id)
+    if run_service(
+        request,
+        game_services.start,
+        game.pk,
+        nonce=request.POST.get("nonce"),
+        expected_seq=int_or_none(request.POST.get("seq")),
+    ):
+        messages.success(request, _("Turn 1 begins."))
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def appoint(request, game_id: int):
+    """The director makes an appointment for a King who cannot (recorded as the director's)."""
+    game = director_game(request, game_id)
+    king = int_or_none(request.POST.get("king"))
+    member = int_or_none(request.POST.get("member"))
+    office = request.POST.get("office", "")
+    if king is None:
+        messages.error(request, _("Choose a King."))
+    elif run_service(
+        request,
+        game_services.appoint,
+        game.pk,
+        king,
+        office,
+        member,
+        nonce=request.POST.get("nonce"),
+        by_director=True,
+    ):
+        messages.success(request, _("Appointment recorded."))
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_GET
+def seat_qr(request, game_id: int, position: int):
+    game = director_game(request, game_id)
+    seat = game.seats.filter(position=position).first()
+    if seat is None:
+        return HttpResponse(status=404)
+    url = request.build_absolute_uri(reverse("game:join", args=[seat.token]))
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=4, border=2)
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+@require_POST
+def reissue_seat(request, game_id: int, position: int):
+    game = director_game(request, game_id)
+    if not game.seats.filter(position=position).exists():
+        return HttpResponse(status=404)
+    if run_service(
+        request, seat_services.reissue_link, game.pk, position, nonce=request.POST.get("nonce")
+    ):
+        messages.success(request, _("A new link was made; the old one no longer works."))
+    return redirect("game:dashboard", game_id=game.pk)

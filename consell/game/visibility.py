@@ -1,0 +1,258 @@
+"""The one gate for hidden information (DESIGN principle 3).
+
+``view_for(game, viewer)`` is the only function that turns a game into something a browser may
+receive. Every page, fragment and websocket catch-up for a player or the public board is
+rendered from its result, never from models or the raw state. Views are built by allow-list:
+each field a viewer gets is copied here on purpose, so a new secret field in the state stays
+hidden until someone decides otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from consell.content.catalog import load_catalog
+from consell.rules.cards import card as card_of
+from consell.rules.resources import INDICATORS, RESOURCES
+from consell.rules.ruleset import Ruleset
+from consell.rules.state import GameState, card_id_of
+
+from .models import Event, Game
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the director, one seat, or the public board."""
+
+    kind: str  # "director" | "seat" | "public"
+    seat: int | None = None
+
+    @classmethod
+    def director(cls) -> Viewer:
+        return cls("director")
+
+    @classmethod
+    def public(cls) -> Viewer:
+        return cls("public")
+
+    @classmethod
+    def for_seat(cls, position: int) -> Viewer:
+        return cls("seat", position)
+
+    @property
+    def key(self) -> str:
+        return f"seat:{self.seat}" if self.kind == "seat" else self.kind
+
+
+def text(value: Mapping[str, str] | None, language: str) -> str:
+    if not value:
+        return ""
+    return value.get(language) or value.get("ca") or value.get("en") or ""
+
+
+def card_view(catalog, instance: str, language: str) -> dict[str, Any]:
+    """A card as a player may read it in their own hand (allow-listed fields)."""
+    c = card_of(catalog, instance)
+    return {
+        "instance": instance,
+        "id": card_id_of(instance),
+        "kind": c.get("kind", ""),
+        "title": text(c.get("title"), language),
+        "text": text(c.get("text"), language),
+        "keywords": list(c.get("keywords", [])),
+        "visibility": c.get("visibility", ""),
+        "emblem": c.get("emblem", ""),
+        "discard_bonus": dict(c.get("discard_bonus") or {}),
+        "prestige": c.get("prestige"),
+        "scope": c.get("scope", ""),
+        "abilities": [
+            {
+                "id": a.get("id"),
+                "type": a.get("type"),
+                "title": text(a.get("title"), language),
+                "text": text(a.get("text"), language),
+                "cost": dict(a.get("cost") or {}),
+                "keywords": list(a.get("keywords", [])),
+            }
+            for a in c.get("abilities", [])
+        ],
+    }
+
+
+def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]:
+    """Everything ``viewer`` may see of ``game``, and nothing else."""
+    view: dict[str, Any] = {
+        "game": {
+            "id": game.pk,
+            "name": game.name,
+            "commitment": game.commitment,
+            "status": game.status,
+            "version": (game.versions or {}).get(viewer.key, 0),
+        },
+        "viewer": {"kind": viewer.kind, "seat": viewer.seat},
+    }
+    if game.state is None:
+        return view
+    catalog = load_catalog(game.pack)
+    state = GameState.from_dict(game.state)
+    ruleset = Ruleset.from_dict(game.ruleset)
+    view["board"] = _public_board(state, ruleset, catalog, language)
+    view["log"] = _log(game, viewer)
+    if viewer.kind == "seat" and viewer.seat is not None:
+        view["me"] = _chest(state, catalog, viewer.seat, language)
+    if viewer.kind == "director":
+        view["chests"] = [_chest(state, catalog, p.seat, language) for p in state.players]
+        view["decks"] = {
+            name: [card_view(catalog, c, language)["title"] for c in cards]
+            for name, cards in state.decks.items()
+        }
+        view["seed"] = game.seed if game.finished else None
+    if game.finished:
+        view["final"] = {
+            "winners": [state.player(s).name for s in state.winners],
+            "chests": [_chest(state, catalog, p.seat, language) for p in state.players],
+        }
+    return view
+
+
+def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) -> dict[str, Any]:
+    names = {p.seat: p.name for p in state.players}
+    kingdoms = []
+    for k in state.kingdoms:
+        kingdoms.append(
+            {
+                "id": k.id,
+                "name": k.name,
+                "king": names.get(k.king) if k.king is not None else None,
+                "members": [names[s] for s in state.members(k.id)],
+                "indicators": [{"name": str(i), "value": k.indicators[i]} for i in INDICATORS],
+                "offices": [
+                    {
+                        "id": office,
+                        "title": card_view(catalog, office, language)["title"],
+                        "holder": names.get(holder) if holder is not None else None,
+                    }
+                    for office, holder in sorted(k.offices.items())
+                ],
+                "laws": [card_view(catalog, law, language) for law in k.laws],
+            }
+        )
+    players = []
+    for p in state.players:
+        king_of = next((k.name for k in state.kingdoms if k.king == p.seat), None)
+        players.append(
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "house": _house(catalog, p.house, language),
+                "kingdom": next((k.name for k in state.kingdoms if k.id == p.kingdom), None),
+                "is_king": king_of is not None,
+                "offices": [
+                    card_view(catalog, o, language)["title"] for o in state.offices_of(p.seat)
+                ],
+                "visible_assets": [
+                    card_view(catalog, a, language)
+                    for a in p.assets
+                    if card_of(catalog, a).get("visibility") == "visible"
+                ],
+                "handed_in": p.plan.handed_in,
+            }
+        )
+    return {
+        "turn": state.turn,
+        "turns": ruleset.turns,
+        "phase": str(state.phase),
+        "status": str(state.status),
+        "peril": ruleset.peril(max(1, state.turn)),
+        "turn_order": [names[s] for s in state.turn_order],
+        "kingdoms": kingdoms,
+        "kingdomless": [names[s] for s in state.members(None)],
+        "players": players,
+        "market": {
+            row: [card_view(catalog, a, language) for a in state.market.get(row, [])]
+            for row in ("row1", "row2")
+        },
+        "law_row": [card_view(catalog, law, language) for law in state.law_row],
+        "in_play": [
+            {
+                **card_view(catalog, c.card, language),
+                "kingdom": next((k.name for k in state.kingdoms if k.id == c.kingdom), None),
+                "remaining": c.remaining,
+            }
+            for c in state.in_play
+        ],
+        "winners": [names[s] for s in state.winners],
+    }
+
+
+def _house(catalog, house: str, language: str) -> dict[str, str]:
+    if not house:
+        return {"title": "", "emblem": "", "special": ""}
+    c = card_of(catalog, house)
+    return {
+        "title": text(c.get("title"), language),
+        "emblem": c.get("emblem", ""),
+        "special": text(c.get("special"), language),
+    }
+
+
+def _chest(state: GameState, catalog, seat: int, language: str) -> dict[str, Any]:
+    """One player's private holdings: what their screen hides from the table (rules §1.10)."""
+    p = state.player(seat)
+    return {
+        "seat": p.seat,
+        "name": p.name,
+        "house": _house(catalog, p.house, language),
+        "resources": [{"code": str(r), "amount": p.resources[r]} for r in RESOURCES],
+        "tactics": [card_view(catalog, t, language) for t in p.tactics],
+        "assets": [card_view(catalog, a, language) for a in p.assets],
+        "objectives": [card_view(catalog, o, language) for o in p.objectives],
+        "objective_offer": [card_view(catalog, o, language) for o in p.objective_offer],
+        "offices": [card_view(catalog, o, language) for o in state.offices_of(seat)],
+        "is_king": any(k.king == seat for k in state.kingdoms),
+        "notes": [{"turn": n.turn, "kind": n.kind, "data": n.data} for n in p.notes],
+        "plan": {
+            "handed_in": p.plan.handed_in,
+            "indications": [_planned(a) for a in p.plan.indications],
+            "actions": [_planned(a) for a in p.plan.actions],
+            "secrets": [_planned(a) for a in p.plan.secrets],
+        },
+    }
+
+
+def _planned(a) -> dict[str, Any]:
+    return {"source": a.source, "ability": a.ability, "params": dict(a.params)}
+
+
+def _log(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
+    """The events this viewer may read, newest first (the audience was stamped by the rules)."""
+    events = Event.objects.filter(game=game).order_by("-seq")
+    out = []
+    for ev in events[:400]:
+        if not _may_see(ev, viewer, game.finished):
+            continue
+        out.append(
+            {
+                "seq": ev.seq,
+                "turn": ev.turn,
+                "phase": ev.phase,
+                "kind": ev.kind,
+                "payload": ev.payload,
+                "by_director": ev.by_director,
+            }
+        )
+        if len(out) >= 60:
+            break
+    return out
+
+
+def _may_see(ev: Event, viewer: Viewer, finished: bool) -> bool:
+    if viewer.kind == "director":
+        return True
+    if ev.audience == "public":
+        return True
+    if viewer.kind == "seat" and isinstance(ev.audience, list) and viewer.seat in ev.audience:
+        return True
+    return False

@@ -1,0 +1,167 @@
+"""Live updates over websockets (DESIGN principle 7).
+
+A socket authenticates at connect, carries only "your view changed" notices with a per-viewer
+version, refuses anything a client sends, and closes when its seat link is reissued.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from consell.asgi import application
+from consell.game.services import games as game_services
+from consell.game.services import seats as seat_services
+from tests.game.conftest import seat_client
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def _cookie(client: Client) -> tuple[bytes, bytes]:
+    return (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
+
+
+async def _connect(path: str, client: Client | None = None):
+    headers = [ORIGIN] + ([_cookie(client)] if client and "sessionid" in client.cookies else [])
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+async def test_a_phone_connects_to_its_own_seat(game):
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, connected = await _connect(f"/ws/play/{game.pk}/", phone)
+    assert connected
+    hello = json.loads(await socket.receive_from())
+    assert hello["type"] == "hello" and hello["v"] == 1
+    await socket.disconnect()
+
+
+async def test_a_socket_without_a_seat_is_refused(game):
+    _, connected = await _connect(f"/ws/play/{game.pk}/", Client())
+    assert not connected
+
+
+async def test_a_socket_from_another_origin_is_refused(game):
+    phone = await sync_to_async(seat_client)(game, 1)
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/play/{game.pk}/",
+        headers=[(b"origin", b"http://evil.example"), _cookie(phone)],
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_only_the_director_opens_the_director_socket(game, director):
+    browser = Client()
+    await sync_to_async(browser.force_login)(director)
+    socket, connected = await _connect(f"/ws/games/{game.pk}/director/", browser)
+    assert connected
+    await socket.disconnect()
+    phone = await sync_to_async(seat_client)(game, 2)
+    _, connected = await _connect(f"/ws/games/{game.pk}/director/", phone)
+    assert not connected
+
+
+async def test_a_change_reaches_the_phones_that_can_see_it(game):
+    alice = await sync_to_async(seat_client)(game, 1)
+    bob = await sync_to_async(seat_client)(game, 2)
+    a_socket, _ = await _connect(f"/ws/play/{game.pk}/", alice)
+    b_socket, _ = await _connect(f"/ws/play/{game.pk}/", bob)
+    a_hello = json.loads(await a_socket.receive_from())
+    await b_socket.receive_from()
+    state = await sync_to_async(_state)(game)
+    offer = state.player(1).objective_offer
+    await sync_to_async(game_services.keep_objectives)(game.pk, 1, offer[0], offer[2])
+    a_notice = json.loads(await a_socket.receive_from(timeout=2))
+    b_notice = json.loads(await b_socket.receive_from(timeout=2))
+    assert a_notice["type"] == "changed" and a_notice["version"] > a_hello["version"]
+    assert b_notice["type"] == "changed"
+    assert set(a_notice) == {"v", "game", "type", "version"}, "notices carry no game content"
+    await a_socket.disconnect()
+    await b_socket.disconnect()
+
+
+async def test_a_private_change_wakes_only_its_owner(game):
+    """A director-only event (a reissued link) sends nothing to the phones."""
+    alice = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", alice)
+    await socket.receive_from()
+    await sync_to_async(seat_services.reissue_link)(game.pk, 4)
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+async def test_client_messages_change_nothing(game):
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    await socket.receive_from()
+    before = await sync_to_async(_seq)(game)
+    await socket.send_to(text_data="not json at all")
+    assert json.loads(await socket.receive_from())["type"] == "error"
+    await socket.send_to(text_data=json.dumps({"type": "hand_in"}))
+    assert json.loads(await socket.receive_from())["type"] == "error"
+    await socket.send_to(text_data=json.dumps({"type": "ping"}))
+    assert json.loads(await socket.receive_from())["type"] == "pong"
+    assert await sync_to_async(_seq)(game) == before
+    await socket.disconnect()
+
+
+async def test_a_reissued_link_closes_the_old_socket(game):
+    lost = await sync_to_async(seat_client)(game, 3)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", lost)
+    await socket.receive_from()
+    await sync_to_async(seat_services.reissue_link)(game.pk, 3)
+    assert json.loads(await socket.receive_from(timeout=2))["type"] == "revoked"
+    output = await socket.receive_output(timeout=2)
+    assert output["type"] == "websocket.close"
+
+
+async def test_reconnecting_reports_the_current_version(game):
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    first = json.loads(await socket.receive_from())
+    await socket.disconnect()
+    state = await sync_to_async(_state)(game)
+    offer = state.player(1).objective_offer
+    await sync_to_async(game_services.keep_objectives)(game.pk, 1, offer[0], offer[2])
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    again = json.loads(await socket.receive_from())
+    assert again["version"] > first["version"], "a reconnecting phone sees it missed a change"
+    await socket.disconnect()
+
+
+def _state(game):
+    from consell.rules.state import GameState
+
+    game.refresh_from_db()
+    return GameState.from_dict(game.state)
+
+
+def _seq(game):
+    game.refresh_from_db()
+    return game.seq
+
+
+@pytest.mark.redis
+async def test_notices_travel_through_real_redis(game, settings):
+    """With REDIS_URL set the channel layer is channels-redis, and notices still arrive."""
+    from channels.layers import get_channel_layer
+
+    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, connected = await _connect(f"/ws/play/{game.pk}/", phone)
+    assert connected
+    await socket.receive_from()
+    state = await sync_to_async(_state)(game)
+    offer = state.player(1).objective_offer
+    await sync_to_async(game_services.keep_objectives)(game.pk, 1, offer[0], offer[2])
+    assert json.loads(await socket.receive_from(timeout=3))["type"] == "changed"
+    await socket.disconnect()
