@@ -1,0 +1,169 @@
+"""The phone pages: enter a play by taps and see every score update (issue 7, item 4)."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from consell.companions import editing
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def tap(client, game, play, op="", **fields):
+    """Post the page's form with one tap, as htmx does."""
+    data = {"play": json.dumps(play), "op": op, **fields}
+    return client.post(reverse("companions:entry", args=[game]), data, **HTMX)
+
+
+@pytest.mark.parametrize("game", ["richelieu", "louis14", "versailles"])
+def test_it_opens_a_new_play_for_anyone(client, game):
+    response = client.get(reverse("companions:entry", args=[game]))
+    assert response.status_code == 200
+    assert b'id="entry"' in response.content
+
+
+def test_an_unknown_game_is_404(client):
+    assert client.get("/companions/chess/").status_code == 404
+
+
+def test_a_tap_returns_only_the_form_with_the_new_scores(client):
+    """Richelieu with 3 players: a Bourgogne card gains its majority and +2 presence (§1.4)."""
+    play = editing.blank("richelieu", ["Alice", "Bob", "Carles"])
+    response = tap(client, "richelieu", play, "card:0:0:2:1")
+    assert response.status_code == 200
+    assert b"<html" not in response.content
+    scores = response.context["scores"]
+    assert [(row["name"], row["total"], row["winner"]) for row in scores][0] == ("Alice", 4, True)
+    assert json.loads(response.context["play_json"])["players"][0]["cards"] == [
+        {"region": "Bourgogne", "coats": 2}
+    ]
+
+
+def test_without_htmx_the_whole_page_comes_back(client):
+    play = editing.blank("richelieu", ["Alice", "Bob"])
+    response = client.post(
+        reverse("companions:entry", args=["richelieu"]), {"play": json.dumps(play), "op": ""}
+    )
+    assert b"<html" in response.content
+
+
+def test_louis14_shows_how_many_coats_each_player_draws(client):
+    """§2.3: the leftovers page shows the exchange (8 gold -> 2 coats)."""
+    play = editing.blank("louis14", ["Alice", "Bob"])
+    play["players"][0]["leftover"]["gold"] = 7
+    response = tap(client, "louis14", play, "leftover:0:gold:1")
+    assert response.context["table"][0]["exchange"] == 2
+    assert "Draws 2 face-down coats" in response.content.decode()
+
+
+def test_versailles_taps_place_a_card_and_mark_its_seal(client):
+    """§3.5: Louis XIV in the centre with one favorite seal scores 8."""
+    play = editing.blank("versailles", ["Alice", "Bob"])
+    play = json.loads(
+        tap(client, "versailles", play, "place:0:1:1", pick="louis-xiv").context["play_json"]
+    )
+    response = tap(client, "versailles", play, "seal:0:1:1:favorite")
+    alice = response.context["scores"][0]
+    assert alice["total"] == 8 + 3 - 3
+
+
+def test_a_score_problem_is_shown_not_raised(client):
+    """Two players named alike cannot be scored: the page names the field."""
+    play = editing.blank("louis14", ["Alice", "Bob"])
+    response = tap(client, "louis14", play, "", **{"name-1": "Alice"})
+    assert response.status_code == 200
+    assert "players[1].name" in response.context["problem"]
+
+
+def test_a_damaged_play_is_a_clear_400(client):
+    response = client.post(
+        reverse("companions:entry", args=["richelieu"]), {"play": "{oops", "op": ""}, **HTMX
+    )
+    assert response.status_code == 400
+
+
+def test_a_play_of_the_wrong_shape_is_a_clear_400(client):
+    play = {"game": "richelieu", "players": "everyone"}
+    assert tap(client, "richelieu", play, "card:0:0:2:1").status_code == 400
+
+
+def test_a_tap_that_does_not_fit_shows_an_error(client):
+    play = editing.blank("versailles", ["Alice", "Bob"])
+    response = tap(client, "versailles", play, "place:0:0:0", pick="")
+    assert response.context["error"] == "choose a card first"
+
+
+def test_the_page_exports_its_play_as_the_spec_json(client):
+    play = editing.blank("louis14", ["Alice", "Bob"])
+    response = client.post(
+        reverse("companions:export", args=["louis14"]), {"play": json.dumps(play)}
+    )
+    assert response["Content-Disposition"] == 'attachment; filename="louis14.json"'
+    assert json.loads(response.content) == play
+
+
+def test_importing_pasted_json_opens_the_play_scored(client):
+    """Spec §1.3 example input, pasted."""
+    play = {
+        "game": "richelieu",
+        "players": [
+            {
+                "name": "Alice",
+                "cards": [{"region": "Bourgogne", "coats": 2}],
+                "tiles": ["Bourgogne"],
+            },
+            {"name": "Bob", "cards": [{"region": "Normandie", "coats": 1, "symbol": "cross"}]},
+        ],
+    }
+    response = client.post(
+        reverse("companions:import", args=["richelieu"]), {"json": json.dumps(play)}
+    )
+    assert response.status_code == 200
+    assert response.context["play"]["regions"] == ["Bourgogne", "Normandie"]
+    assert {row["name"]: row["total"] for row in response.context["scores"]}["Alice"] == 3 - 5 - 15
+
+
+def test_importing_a_bad_play_names_the_field(client):
+    bad = {
+        "players": [
+            {"name": "Alice", "coats": {"I": -1}, "missions": 0},
+            {"name": "Bob", "coats": {}, "missions": 0},
+        ]
+    }
+    response = client.post(
+        reverse("companions:import", args=["louis14"]), {"json": json.dumps(bad)}, follow=True
+    )
+    assert "players[0].coats.I: must not be negative" in response.content.decode()
+
+
+def test_importing_invalid_json_says_where(client):
+    response = client.post(
+        reverse("companions:import", args=["louis14"]), {"json": "[1,"}, follow=True
+    )
+    assert "Invalid JSON at line 1" in response.content.decode()
+
+
+def test_the_courtier_helper_evaluates_the_round(client):
+    """§2.7: the King's board with Alice alone first gives the gift and a crown."""
+    fields = {"player-0": "Alice", "player-1": "Bob", "king": "2", "round": "1"}
+    fields |= {"side-2": "first", "markers-2-0": "2", "markers-2-1": "1"}
+    response = client.post(reverse("companions:courtiers"), fields, **HTMX)
+    board = response.context["result"]["boards"][1]
+    assert board["receives"] == {"Alice": ["letter", "crown"], "Bob": ["letter"]}
+    assert 2 in response.context["result"]["flips"]
+
+
+def test_the_courtier_helper_adjusts_markers_before_evaluation(client):
+    """§2.7: intrigue cards are not modelled; the adjustment row stands for them."""
+    fields = {"player-0": "Alice", "player-1": "Bob", "king": "1", "round": "1"}
+    fields |= {"side-5": "first", "markers-5-0": "2", "markers-5-1": "2", "adjust-5-1": "1"}
+    response = client.post(reverse("companions:courtiers"), fields, **HTMX)
+    assert response.context["result"]["boards"][4]["receives"] == {"Bob": ["crown"]}
+
+
+def test_the_courtier_helper_names_a_bad_field(client):
+    fields = {"player-0": "Alice", "player-1": "Bob", "king": "1", "markers-7-0": "lots"}
+    response = client.post(reverse("companions:courtiers"), fields, **HTMX)
+    assert response.context["problem"].startswith("boards[6].markers.Alice")
