@@ -1,0 +1,477 @@
+"""The card-effects interpreter: executing a planned ability (rules §3.3, §3.4, §4.1–§4.4, §4.6).
+
+For each tile the director resolves (Actions phase: public; Secrets phase: private):
+
+1. validate: the source is still held (§4.2 DEFAULT: a lost office, traded asset or used tactic
+   aborts) and every box is valid now (G47, ``params.check_at_execution``);
+2. pay: the ability's cost (formulas evaluated now), the Intrigue invested in a plot (G30) and,
+   for abilities flagged ``friction``, the friction of every indicator step (§4.4, G17), all at
+   once, Favor last (§4.1); nothing is paid if it cannot all be paid;
+3. a used tactic goes to the discard (G23);
+4. apply the ops in order; a plot (``complot``) is first resolved with ``plots.resolve_plot``
+   and its ops applied once per successful target, with ``$targets`` bound to that target.
+
+Any ``RuleError`` on the way aborts the ability: the returned state is the one given (plus, for
+a secret, the director's note in the owner's chest), nothing is paid and nothing applied, and an
+``aborted`` event tells why: publicly for an action, to the owner alone for a secret (§4.2, §3.4).
+
+Ops that wait for people leave a ``Pending`` and the ability goes on in ``resume``.
+``apply_ops`` applies ops nobody plans (destiny events, crisis rewards and penalties, laws):
+no cost and no friction (G18).
+
+Choices made here where the rulebook is silent:
+
+- Friction is computed before payment from the state at that moment, for ``move_indicator``
+  ops at any depth of ``for_each`` and of an ``if`` whose condition can be judged then; ops run
+  after a vote or a duel pay none. A plot pays friction for every target it names, because its
+  cost is paid before the dice say which targets it reaches (G30).
+- The tile is not taken from its pile here; the phase procedure does that.
+- An error after a pending was decided aborts what was left of the ability; what was applied
+  before the pending stands (it happened in front of the table).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards, conditions, decks, indicators, params, plots
+from .dice import Dice
+from .effects_context import Context, Frame
+from .effects_interactive import HANDLERS as INTERACTIVE
+from .effects_interactive import RESUME, Nested
+from .effects_ops import HANDLERS as IMMEDIATE
+from .effects_ops import Run, Step, Suspend
+from .effects_record import END_OF_SECRETS
+from .errors import InvalidParameterError, RuleError
+from .events import PUBLIC, Event, Outcome, director, private, public
+from .payment import pay
+from .primitives import PLOT_KEYWORD
+from .resources import Resource, add, as_json, holdings
+from .ruleset import Ruleset
+from .state import GameState, Note, Pending, PlannedAbility, card_id_of
+
+HANDLERS = {**IMMEDIATE, **INTERACTIVE}
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What the director committed at the start of the Secrets phase (§3.4, §4.6, G30).
+
+    ``vigilance``: each player's V, already capped and paid. ``exemptions``: per kingdom, the
+    targets its Spymaster exempted: seats, or the string ``"kingdom"`` for the kingdom itself.
+    """
+
+    vigilance: Mapping[int, int] = field(default_factory=dict)
+    exemptions: Mapping[int, Collection[int | str]] = field(default_factory=dict)
+
+
+def execute(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    seat: int,
+    planned: PlannedAbility,
+    *,
+    secret: bool,
+    secrets: Secrets | None = None,
+) -> Outcome:
+    """Validate, pay and apply one planned ability of ``seat`` (§3.3 steps 2–4, §3.4)."""
+    new = state.clone()
+    player = new.player(seat)
+    context = Context(
+        owner=seat,
+        kingdom=player.kingdom,
+        params=dict(planned.params),
+        secret=secret,
+        source=planned.source,
+        ability=planned.ability,
+    )
+    run = Run(new, catalog, ruleset, dice, context)
+    try:
+        instance = source_card(new, catalog, seat, planned.source)
+        ability = cards.ability(catalog, instance, planned.ability)
+        params.check_at_execution(new, catalog, seat, ability, planned.params)
+        plot = plots_keyword(ability)
+        bindings = _plot_bindings(ability, planned.params) if plot else [{}]
+        cost = _cost(run, ability, bindings)
+        _pay_cost(run, seat, cost)
+        run.recorder.effect("ability_executed", **_shown(catalog, instance, planned, ability, cost))
+        if planned.source.startswith("tactic:"):
+            player.tactics.remove(instance)
+            decks.discard(new, decks.TACTICS, instance)
+        effect = tuple(ability.get("effect", []))
+        if plot:
+            frames = _resolve_plot(run, ability, planned, secrets or Secrets())
+        else:
+            frames = [Frame(effect, 0, seat)]
+        _drive(run, frames)
+    except RuleError as exc:
+        return _aborted(state, seat, planned, exc, secret)
+    return Outcome(new, tuple(run.events))
+
+
+def apply_ops(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    ops: Sequence[Mapping[str, Any]],
+    context: Context,
+    *,
+    self_seat: int | None = None,
+) -> Outcome:
+    """Apply ops nobody plans: destiny events, crisis rewards and penalties, laws (G18).
+
+    No cost and no friction. ``context.kingdom`` is the card's kingdom (``group=True`` for the
+    kingdomless group, G51); ``context.contributions`` the crisis totals; ``self_seat`` who
+    ``self`` is (a top contributor receiving a reward). A ``RuleError`` propagates and the
+    caller's state is untouched.
+    """
+    new = state.clone()
+    run = Run(new, catalog, ruleset, dice, context)
+    _drive(run, [Frame(tuple(ops), 0, self_seat)])
+    return Outcome(new, tuple(run.events))
+
+
+def resume(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending_id: int,
+    decision: Mapping[str, Any],
+) -> Outcome:
+    """Go on with an effect once its pending decision is known.
+
+    A decision that cannot be used raises (nothing changes, the pending keeps waiting). A
+    ``manual`` pending is simply cleared: the director applied it with a correction.
+    """
+    new = state.clone()
+    pending = next((p for p in new.pending if p.id == pending_id), None)
+    if pending is None or (pending.kind not in RESUME and pending.kind != "manual"):
+        raise InvalidParameterError(f"No effect is waiting on decision {pending_id}.")
+    new.pending.remove(pending)
+    if pending.kind == "manual":
+        return Outcome(new, (director("manual_done", None, pending=pending_id),))
+    continuation = pending.data["continuation"]
+    context = Context.from_dict(continuation["context"])
+    frames = [Frame.from_dict(f) for f in continuation["frames"]]
+    cleared = new.clone()
+    run = Run(new, catalog, ruleset, dice, context)
+    try:
+        step = RESUME[pending.kind](run, pending, decision)
+        if _follow(run, frames, step):
+            _drive(run, frames)
+    except RuleError as exc:
+        if exc.details.get("decision"):
+            raise
+        owner = context.owner
+        if owner is None:
+            raise
+        planned = PlannedAbility(context.source, context.ability, dict(context.params))
+        aborted = _aborted(cleared, owner, planned, exc, context.secret)
+        return aborted
+    return Outcome(new, tuple(run.events))
+
+
+def secrets_batch(events: Sequence[Event]) -> tuple[Event, ...]:
+    """The material changes secrets made, to publish at the end of the Secrets phase (G52).
+
+    Public changes become one PUBLIC event listing them in a fixed order that says nothing about
+    which secret came first; each player's own chest changes are summed into one event for them.
+    """
+    held = [e for e in events if e.data.get("batch") == END_OF_SECRETS]
+    changes = sorted(
+        (
+            {"kind": e.kind, **{k: v for k, v in e.data.items() if k != "batch"}}
+            for e in held
+            if e.audience == PUBLIC
+        ),
+        key=lambda c: json.dumps(c, sort_keys=True, default=str),
+    )
+    out = [public("secrets_public_changes", None, changes=changes)] if changes else []
+    chests: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+    for e in held:
+        if e.audience != PUBLIC:
+            data = {k: v for k, v in e.data.items() if k != "batch"}
+            chests.setdefault(tuple(e.audience), []).append({"kind": e.kind, **data})
+    for seats, items in sorted(chests.items()):
+        items.sort(key=lambda c: json.dumps(c, sort_keys=True, default=str))
+        out.append(private("secrets_chest_changes", seats, None, changes=items))
+    return tuple(out)
+
+
+# -- sources ----------------------------------------------------------------------------------
+
+
+def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str) -> str:
+    """The card instance behind a tile's source, if the player still holds it (§4.2, G23)."""
+    player = state.player(seat)
+    kind, _, name = source.partition(":")
+    if kind == "house" and player.house:
+        return player.house
+    if kind == "common" and catalog.get(name, {}).get("kind") == "common_action":
+        return name
+    if kind == "office" and name in state.offices_of(seat):
+        return name
+    if kind == "tactic" and name in player.tactics:
+        return name
+    if kind == "asset" and name in player.assets:
+        return name
+    if kind == "objective" and name in player.objectives:
+        return name
+    raise InvalidParameterError(
+        f"The source of this ability ({source}) is no longer yours.", source=source
+    )
+
+
+def plots_keyword(ability: Mapping[str, Any]) -> bool:
+    """A ``complot`` ability is a plot (§4.6)."""
+    return PLOT_KEYWORD in ability.get("keywords", [])
+
+
+# -- cost -------------------------------------------------------------------------------------
+
+
+def _cost(run: Run, ability: Mapping[str, Any], bindings: list[dict[str, Any]]) -> dict:
+    """Ability cost + invested Intrigue (plots) + friction of every step (§4.1, §4.4, G30)."""
+    resolver = run.resolver(Frame((), 0, run.context.owner))
+    cost = holdings({r: resolver.amount(v) for r, v in ability.get("cost", {}).items()})
+    if plots_keyword(ability):
+        cost = add(cost, {Resource.INT: int(run.context.params["intrigue"])})
+    if ability.get("friction", False):
+        effect = tuple(ability.get("effect", []))
+        scratch = {k.id: dict(k.indicators) for k in run.state.kingdoms}
+        for bound in bindings:
+            frame = Frame(effect, 0, run.context.owner, bound)
+            cost = add(cost, _friction(run, frame, scratch))
+    return cost
+
+
+def _friction(run: Run, frame: Frame, scratch: dict[int, dict]) -> dict[Resource, int]:
+    owed = holdings()
+    resolver = run.resolver(frame)
+    for op in frame.ops:
+        name = op["op"]
+        if name == "move_indicator":
+            kingdom = resolver.kingdom(op["kingdom"])
+            if kingdom is None:
+                continue
+            which = resolver.indicator(op["indicator"], kingdom)
+            change = indicators.change_indicator(
+                scratch[kingdom],
+                which,
+                resolver.amount(op["delta"], signed=True),
+                run.ruleset,
+                friction=True,
+            )
+            scratch[kingdom] = dict(change.indicators)
+            owed = add(owed, change.friction)
+        elif name == "for_each":
+            for seat in resolver.seats(op["who"]):
+                inner = Frame(tuple(op["do"]), 0, seat, frame.bound)
+                owed = add(owed, _friction(run, inner, scratch))
+        elif name == "if":
+            holds = conditions.evaluate(
+                run.state,
+                run.catalog,
+                run.ruleset,
+                op["condition"],
+                frame.self_seat,
+                kingdom=run.context.kingdom,
+                params=resolver.params,
+            )
+            if holds is not None:
+                ops = op["then"] if holds else op.get("else", [])
+                owed = add(
+                    owed,
+                    _friction(run, Frame(tuple(ops), 0, frame.self_seat, frame.bound), scratch),
+                )
+    return owed
+
+
+def _pay_cost(run: Run, seat: int, cost: Mapping[Resource, int]) -> None:
+    player = run.state.player(seat)
+    payment = pay(player.resources, cost)
+    player.resources = dict(payment.holdings)
+    for res, value in payment.paid.items():
+        run.state.reserve[res] += value
+
+
+def _shown(
+    catalog: cards.Catalog,
+    instance: str,
+    planned: PlannedAbility,
+    ability: Mapping[str, Any],
+    cost: Mapping[Resource, int],
+) -> dict[str, Any]:
+    """The tile as shown to the table: its text, never a hidden card's title (G21)."""
+    card = cards.card(catalog, instance)
+    hidden = card.get("kind") in ("tactic", "objective") or card.get("visibility") == "hidden"
+    return {
+        "card": None if hidden else card_id_of(instance),
+        "ability": planned.ability,
+        "title": dict(ability.get("title", {})),
+        "text": dict(ability.get("text", {})),
+        "params": dict(planned.params),
+        "paid": as_json(cost),
+    }
+
+
+# -- plots ------------------------------------------------------------------------------------
+
+
+def _plot_bindings(ability: Mapping[str, Any], values: Mapping[str, Any]) -> list[dict]:
+    """One binding of ``targets`` per target named in the box (§4.6)."""
+    value = values.get("targets")
+    items = list(value) if isinstance(value, list | tuple) else [value]
+    return [{"targets": item} for item in items]
+
+
+def _targets(ability: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[plots.Target, ...]:
+    spec = next(p for p in ability["params"] if p["name"] == "targets")
+    items = [b["targets"] for b in _plot_bindings(ability, values)]
+    if spec["type"] == "kingdom":
+        return tuple(plots.KingdomTarget(k) for k in items)
+    return tuple(plots.PlayerTarget(s) for s in items)
+
+
+def _resolve_plot(
+    run: Run, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
+) -> list[Frame]:
+    """Roll the plot's tests, put the notes in the chests, and bind each successful target."""
+    state, seat = run.state, run.context.owner
+    spymaster_office = run.ruleset.office_for_resource[Resource.INT]
+    spymasters = {
+        k.id: k.offices[spymaster_office]
+        for k in state.kingdoms
+        if k.offices.get(spymaster_office) is not None
+    }
+    exemptions = {
+        kingdom: frozenset(
+            plots.KingdomTarget(kingdom) if item == "kingdom" else plots.PlayerTarget(int(item))
+            for item in items
+        )
+        for kingdom, items in secrets.exemptions.items()
+    }
+    context = plots.PlotContext(
+        membership={p.seat: p.kingdom for p in state.players},
+        kings={k.id: k.king for k in state.kingdoms if k.king is not None},
+        spymasters=spymasters,
+        exemptions=exemptions,
+        vigilance=dict(secrets.vigilance),
+    )
+    targets = _targets(ability, planned.params)
+    plot = plots.Plot(seat, targets, int(planned.params["intrigue"]))
+    result = plots.resolve_plot(plot, context, run.dice, run.ruleset)
+    about = {
+        "source": planned.source,
+        "ability": planned.ability,
+        "title": dict(ability.get("title", {})),
+    }
+    for note in result.notes:
+        data = {
+            **about,
+            "role": str(note.role),
+            "conspirator": note.conspirator,
+            "detection": str(note.detection) if note.detection else None,
+            "outcomes": [{"target": str(t), "succeeded": ok} for t, ok in note.outcomes],
+        }
+        state.player(note.recipient).notes.append(Note(state.turn, str(note.kind), data))
+        run.events.append(private(str(note.kind), (note.recipient,), None, **data))
+        if note.kind is not plots.NoteKind.OUTCOME:
+            run.trigger("plot_detected", seat=note.recipient)
+    for target in targets:
+        if isinstance(target, plots.PlayerTarget):
+            run.trigger("plot_against_me", seat=target.seat)
+    run.events.append(
+        director(
+            "plot_resolved",
+            seat,
+            targets=[str(t) for t in targets],
+            successful=[str(t) for t in result.successful],
+            rolls=[r.to_dict() for r in result.rolls],
+        )
+    )
+    effect = tuple(ability.get("effect", []))
+    bound = [
+        Frame(
+            effect, 0, seat, {"targets": t.seat if isinstance(t, plots.PlayerTarget) else t.kingdom}
+        )
+        for t in result.successful
+    ]
+    return list(reversed(bound))
+
+
+# -- running ops ------------------------------------------------------------------------------
+
+
+def _drive(run: Run, frames: list[Frame]) -> None:
+    """Apply frames top of the stack first until done or until a decision is awaited."""
+    while frames:
+        frame = frames[-1]
+        if frame.index >= len(frame.ops):
+            frames.pop()
+            continue
+        op = frame.ops[frame.index]
+        frames[-1] = frame.advanced()
+        handler = HANDLERS.get(op.get("op"))
+        if handler is None:
+            raise InvalidParameterError(f"Unknown op {op.get('op')!r}.")
+        if not _follow(run, frames, handler(run, frame, op)):
+            return
+
+
+def _follow(run: Run, frames: list[Frame], step: Step | Nested) -> bool:
+    """Act on what an op asked for; False when the rest must wait for a decision."""
+    if isinstance(step, list):
+        frames.extend(step)
+    elif isinstance(step, Nested):
+        inner = Run(run.state, run.catalog, run.ruleset, run.dice, step.context)
+        _drive(inner, list(step.frames))
+        run.events.extend(inner.events)
+    elif isinstance(step, Suspend):
+        data = dict(step.data)
+        if step.blocking:
+            data["continuation"] = {
+                "context": run.context.to_dict(),
+                "frames": [f.to_dict() for f in frames],
+            }
+        pending = Pending(run.state.next_pending_id, step.kind, data, list(step.waiting_for))
+        run.state.pending.append(pending)
+        run.state.next_pending_id += 1
+        run.events.append(
+            director(
+                "pending_opened",
+                run.context.owner,
+                pending=pending.id,
+                pending_kind=step.kind,
+                waiting_for=list(step.waiting_for),
+            )
+        )
+        return not step.blocking
+    return True
+
+
+# -- aborting ---------------------------------------------------------------------------------
+
+
+def _aborted(
+    state: GameState, seat: int, planned: PlannedAbility, exc: RuleError, secret: bool
+) -> Outcome:
+    """Nothing paid, nothing applied; the owner is told why (§4.2, §3.4)."""
+    data = {
+        "source": planned.source,
+        "ability": planned.ability,
+        "code": exc.code,
+        "reason": exc.message,
+    }
+    if not secret:
+        return Outcome(state, (public("aborted", seat, **data),))
+    noted = state.clone()
+    noted.player(seat).notes.append(Note(noted.turn, "aborted", data))
+    return Outcome(noted, (private("aborted", (seat,), seat, **data),))

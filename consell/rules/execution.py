@@ -1,0 +1,89 @@
+"""Execution of a house leader (Execució de jugadors; rules §4.13, G5, G41, G43).
+
+"L'hereu de la casa del jugador assumeix el lloc del líder assassinat, i hereta bona part de les
+possessions del seu progenitor." The player loses 1 Prestige (G43), their offices, their hand of
+tactics (drawing 1 new one) and both objectives (drawing 1 new collective and 1 new personal at
+random, with the uniqueness check of G5). An executed King's heir fights the succession
+struggle and keeps the throne on a tie (G41). House, kingdom, assets and the other resources
+stay with the heir.
+"""
+
+from __future__ import annotations
+
+from . import decks
+from .cards import Catalog, card
+from .dice import Dice
+from .errors import InvalidParameterError
+from .events import Event, Outcome, director, private, public
+from .kingdoms import begin_succession, throne_of
+from .offices import vacate_offices
+from .ruleset import Ruleset
+from .setup import draw_unique_objectives
+from .state import GameState, card_id_of, lose
+
+NEW_TACTICS = 1  # "en roba una per substituir-les"
+
+
+def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> Outcome:
+    """Execute a player's house leader; their heir takes over (§4.13). Public, with the new
+    cards private to the player."""
+    state.player(seat)
+    new = state.clone()
+    player = new.player(seat)
+    lost = {str(r): lose(new, seat, r, amount) for r, amount in ruleset.execution_loss.items()}
+    kid = player.kingdom
+    was_king = kid is not None and new.kingdom(kid).king == seat
+    throne = throne_of(new.kingdom(kid)) if was_king else None
+    offices = vacate_offices(new, seat)
+    events: list[Event] = [public("executed", seat=seat, offices_lost=offices)]
+
+    discarded_tactics = list(player.tactics)
+    for tactic in discarded_tactics:
+        decks.discard(new, decks.TACTICS, tactic)
+    player.tactics = []
+    for _ in range(NEW_TACTICS):
+        drawn = decks.draw(new, decks.TACTICS, dice)
+        if drawn is not None:
+            player.tactics.append(drawn)
+
+    discarded_objectives = list(player.objectives)
+    for objective in discarded_objectives:
+        decks.discard(new, decks.objective_deck(card(catalog, objective)), objective)
+    player.objectives = []
+    taken = {
+        card_id_of(c)
+        for other in new.players
+        if other.seat != seat
+        for c in (*other.objectives, *other.objective_offer)
+    }
+    set_aside: list[str] = []
+    for scope, count in zip(("collective", "personal"), ruleset.objectives_kept, strict=True):
+        drawn_objectives, aside = draw_unique_objectives(
+            new, decks.OBJECTIVE_DECK[scope], count, taken, dice
+        )
+        if len(drawn_objectives) < count:
+            raise InvalidParameterError(f"The {scope} objective deck has no card left to draw.")
+        player.objectives += drawn_objectives
+        set_aside += aside
+
+    events.append(
+        private(
+            "heir_takes_over",
+            [seat],
+            lost=lost,
+            tactics=list(player.tactics),
+            objectives=list(player.objectives),
+        )
+    )
+    events.append(
+        director(
+            "execution_discards",
+            seat=seat,
+            tactics=discarded_tactics,
+            objectives=discarded_objectives,
+            set_aside=set_aside,
+        )
+    )
+    if was_king:
+        events += begin_succession(new, kid, new.members(kid), seat, throne, ruleset)
+    return Outcome(new, tuple(events))

@@ -1,0 +1,219 @@
+"""Parameter boxes (caselles) of an ability tile, checked against the state (rules §3.2, §4.2, G47).
+
+"Cal que indiquin valors per totes aquestes caselles, a menys que el text de la targeta indiqui
+que alguns d'ells són opcionals o mútuament excloents." A planned ability carries the values
+its owner wrote in the boxes, as plain JSON values:
+
+``player`` a seat (int); ``players`` a list of seats; ``kingdom`` a kingdom id; ``law`` and
+``asset`` a card instance id; ``amount`` a whole number; ``resource`` a code (``"POW"``);
+``indicator`` a name (``"stability"``); ``office`` an office card id; ``text`` a string.
+
+Two levels of checking:
+
+- ``check_at_planning``: what can be known while planning. "Planning is free": affordability is
+  never checked, and a draft may leave boxes empty (``complete=True`` asks for every required
+  box, as when the player hands the plan in). Hidden facts are never checked here, so the answer
+  cannot leak them: an asset box only needs an asset card of the pack, not who owns it.
+- ``check_at_execution``: everything, when the director resolves the tile (G47): a player who
+  is no longer eligible, a law no longer in the row, an asset no longer available, an amount
+  below the card's minimum, a value outside the card's scope.
+
+Scopes (G28): ``any`` (anyone, the owner included), ``own_kingdom`` (members of the owner's
+kingdom; a kingdomless owner has none), ``other_kingdoms`` (anyone outside the owner's kingdom,
+kingdomless players included when the owner has a kingdom), ``others`` (anyone but the owner).
+Every error is an ``InvalidParameterError`` naming the box (``details["param"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import cards
+from .errors import InvalidParameterError, InvalidStateError
+from .resources import Indicator, Resource
+from .state import GameState
+
+Ability = Mapping[str, Any]
+
+
+def is_empty(value: Any) -> bool:
+    """A box nobody wrote in."""
+    return value is None or value == "" or value == [] or value == ()
+
+
+def check_at_planning(
+    state: GameState,
+    catalog: cards.Catalog,
+    seat: int,
+    ability: Ability,
+    params: Mapping[str, Any],
+    *,
+    complete: bool = False,
+) -> None:
+    """Check the boxes that can be judged while planning (rules §3.2)."""
+    _check(state, catalog, seat, ability, params, execution=False, complete=complete)
+
+
+def check_at_execution(
+    state: GameState,
+    catalog: cards.Catalog,
+    seat: int,
+    ability: Ability,
+    params: Mapping[str, Any],
+) -> None:
+    """Check every box now, at execution (rules §4.2, G47); the ability aborts if one fails."""
+    _check(state, catalog, seat, ability, params, execution=True, complete=True)
+
+
+def _check(
+    state: GameState,
+    catalog: cards.Catalog,
+    seat: int,
+    ability: Ability,
+    params: Mapping[str, Any],
+    *,
+    execution: bool,
+    complete: bool,
+) -> None:
+    specs = {spec["name"]: spec for spec in ability.get("params", [])}
+    unknown = sorted(set(params) - set(specs))
+    if unknown:
+        raise InvalidParameterError(
+            f"This ability has no box called {unknown[0]!r}.", param=unknown[0]
+        )
+    for name, spec in specs.items():
+        value = params.get(name)
+        if is_empty(value):
+            if complete and not spec.get("optional", False):
+                raise InvalidParameterError(f"The box {_label(spec)} must be filled.", param=name)
+            continue
+        _Box(state, catalog, seat, spec, execution).check(value)
+
+
+def _label(spec: Mapping[str, Any]) -> str:
+    title = spec.get("title")
+    if isinstance(title, Mapping):
+        return f"'{title.get('en') or title.get('ca') or spec['name']}'"
+    return f"'{spec['name']}'"
+
+
+class _Box:
+    """One filled-in box checked against its spec."""
+
+    def __init__(
+        self,
+        state: GameState,
+        catalog: cards.Catalog,
+        seat: int,
+        spec: Mapping[str, Any],
+        execution: bool,
+    ) -> None:
+        self.state, self.catalog, self.seat = state, catalog, seat
+        self.spec, self.execution = spec, execution
+        self.name = spec["name"]
+
+    def fail(self, why: str) -> InvalidParameterError:
+        return InvalidParameterError(f"The box {_label(self.spec)} {why}.", param=self.name)
+
+    def check(self, value: Any) -> None:
+        getattr(self, f"_{self.spec['type']}")(value)
+
+    # -- players and kingdoms --------------------------------------------------------------
+
+    def _seat(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"must name a player, not {value!r}")
+        if value not in {p.seat for p in self.state.players}:
+            raise self.fail(f"names seat {value}, who is not playing")
+        return value
+
+    def _in_scope(self, target_kingdom: int | None, target_seat: int | None) -> None:
+        scope = self.spec.get("scope", "any")
+        own = self.state.player(self.seat).kingdom
+        if scope == "others" and target_seat == self.seat:
+            raise self.fail("must name someone other than yourself")
+        if scope == "own_kingdom" and (own is None or target_kingdom != own):
+            where = "your kingdom" if own is not None else "a kingdom (you belong to none)"
+            raise self.fail(f"must name a member of {where}")
+        if scope == "other_kingdoms" and target_kingdom == own:
+            what = "kingdom" if target_seat is None else "player"
+            raise self.fail(f"must name a {what} outside your own kingdom")
+
+    def _player(self, value: Any) -> None:
+        target = self._seat(value)
+        self._in_scope(self.state.player(target).kingdom, target)
+
+    def _players(self, value: Any) -> None:
+        if not isinstance(value, list | tuple):
+            raise self.fail("must list players")
+        limit = self.spec.get("max")
+        if limit is not None and len(value) > limit:
+            raise self.fail(f"names {len(value)} players; at most {limit} may be named")
+        if len(set(map(repr, value))) != len(value):
+            raise self.fail("names the same player twice")
+        for item in value:
+            self._player(item)
+
+    def _kingdom(self, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"must name a kingdom, not {value!r}")
+        if value not in {k.id for k in self.state.kingdoms}:
+            raise self.fail("names a kingdom that no longer exists")
+        self._in_scope(value, None)
+
+    # -- cards --------------------------------------------------------------------------
+
+    def _card_of_kind(self, value: Any, kind: str) -> str:
+        if not isinstance(value, str) or not value:
+            raise self.fail(f"must name a {kind} card")
+        try:
+            found = cards.card(self.catalog, value)
+        except InvalidStateError as exc:
+            raise self.fail(f"names {value!r}, which is not a {kind} card") from exc
+        if found.get("kind") != kind:
+            raise self.fail(f"names {value!r}, which is not a {kind} card")
+        return value
+
+    def _law(self, value: Any) -> None:
+        law = self._card_of_kind(value, "law")
+        if law not in self.state.law_row:
+            raise self.fail("names a law that is not in the law row")
+
+    def _asset(self, value: Any) -> None:
+        asset = self._card_of_kind(value, "asset")
+        if not self.execution:
+            return
+        held = any(asset in p.assets for p in self.state.players)
+        offered = any(asset in row for row in self.state.market.values())
+        if not (held or offered):
+            raise self.fail("names an asset that is no longer available")
+
+    def _office(self, value: Any) -> None:
+        self._card_of_kind(value, "office")
+
+    # -- values -------------------------------------------------------------------------
+
+    def _amount(self, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"must hold a whole number, not {value!r}")
+        low, high = self.spec.get("min", 0), self.spec.get("max")
+        if value < low:
+            raise self.fail(f"holds {value}; the card's minimum is {low}")
+        if high is not None and value > high:
+            raise self.fail(f"holds {value}; the card's maximum is {high}")
+
+    def _resource(self, value: Any) -> None:
+        if str(value) not in Resource.__members__:
+            raise self.fail(f"must name a resource, not {value!r}")
+        allowed = self.spec.get("of")
+        if allowed and str(value) not in allowed:
+            raise self.fail(f"must be one of {', '.join(allowed)}")
+
+    def _indicator(self, value: Any) -> None:
+        if value not in {str(i) for i in Indicator}:
+            raise self.fail(f"must name an indicator, not {value!r}")
+
+    def _text(self, value: Any) -> None:
+        if not isinstance(value, str):
+            raise self.fail("must hold text")

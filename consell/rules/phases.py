@@ -1,0 +1,154 @@
+"""The eight phases of a turn as data, and the one state machine that moves between them
+(rules §3, DESIGN "the phase flow is declared as data").
+
+``PHASES`` says, for each phase, which phase follows, who may act in it and which director
+*steps* must be done before leaving it. A step is recorded as a pending ``step`` decision when
+the phase is entered and cleared by the procedure that does it (``complete_step``), so "what is
+left to do" is always visible in the state. Other conditions for leaving a phase are read from
+the state: every plan handed in (§3.2, G37), every actions and secrets pile empty (§3.3, §3.4;
+resolution takes tiles off the piles), no crisis left in play (§3.6). Any pending decision
+(vote, duel, distribution, reaction...) also blocks the way.
+
+After End of turn the game wraps to the Destiny phase of the next turn, or, after the last
+turn, to the end of the game (G44: "if the current turn is *not* the last, the game goes on").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .endgame import begin_end_of_game
+from .errors import IllegalTransitionError, InvalidParameterError
+from .events import Event, Outcome, public
+from .ruleset import Ruleset
+from .state import GameState, Pending, Phase, Status
+from .turn_order import turn_order_from_handins
+
+DIRECTOR = "director"
+PLAYERS = "players"
+STEP = "step"
+
+
+@dataclass(frozen=True)
+class PhaseRule:
+    """One row of the turn sequence: what follows, who acts, which steps must be done."""
+
+    next: Phase
+    actors: frozenset[str]
+    steps: tuple[str, ...] = ()
+
+
+PHASES: dict[Phase, PhaseRule] = {
+    Phase.DESTINY: PhaseRule(Phase.PLANNING, frozenset({DIRECTOR}), ("destiny",)),
+    Phase.PLANNING: PhaseRule(Phase.ACTIONS, frozenset({DIRECTOR, PLAYERS})),
+    # Players answer votes, duels and reactions while the director resolves the actions.
+    Phase.ACTIONS: PhaseRule(Phase.SECRETS, frozenset({DIRECTOR, PLAYERS})),
+    Phase.SECRETS: PhaseRule(Phase.ACQUISITION, frozenset({DIRECTOR})),
+    Phase.ACQUISITION: PhaseRule(Phase.CRISIS, frozenset({DIRECTOR}), ("auction",)),
+    Phase.CRISIS: PhaseRule(Phase.PRODUCTION, frozenset({DIRECTOR})),
+    # Distributors hand out what their kingdom produced; kingdomless players choose income.
+    Phase.PRODUCTION: PhaseRule(Phase.END_OF_TURN, frozenset({DIRECTOR, PLAYERS}), ("production",)),
+    Phase.END_OF_TURN: PhaseRule(Phase.DESTINY, frozenset({DIRECTOR}), ("end_of_turn",)),
+}
+
+STEP_LABELS = {
+    "destiny": "not every kingdom has its destiny card yet",
+    "auction": "the auction has not been resolved",
+    "production": "production has not been distributed",
+    "end_of_turn": "End of turn has not been done",
+}
+
+
+def may_act(state: GameState, who: str) -> bool:
+    """Whether the director (``"director"``) or the players (``"players"``) act in this phase."""
+    return state.status is Status.PLAYING and who in PHASES[state.phase].actors
+
+
+def can_advance(state: GameState) -> list[str]:
+    """Every reason the game cannot leave its current phase now; empty when it can."""
+    if state.status is Status.SETUP:
+        return ["the game has not started"]
+    if state.status is Status.FINISHED:
+        return ["the game is over"]
+    reasons = []
+    for p in state.pending:
+        if p.kind == STEP:
+            reasons.append(STEP_LABELS.get(p.data["step"], f"step {p.data['step']} is not done"))
+        else:
+            who = f" (waiting for seats {p.waiting_for})" if p.waiting_for else ""
+            reasons.append(f"a pending {p.kind} must be decided first{who}")
+    if state.phase is Phase.PLANNING:
+        late = [
+            p.seat for p in state.players if not (p.plan.handed_in or p.plan.closed_by_director)
+        ]
+        if late:
+            reasons.append(f"seats {late} have not handed in their plan (the director may close)")
+    if state.phase is Phase.ACTIONS:
+        busy = [p.seat for p in state.players if p.plan.actions]
+        if busy:
+            reasons.append(f"actions of seats {busy} are still to be resolved")
+    if state.phase is Phase.SECRETS:
+        busy = [p.seat for p in state.players if p.plan.secrets]
+        if busy:
+            reasons.append(f"secrets of seats {busy} are still to be resolved")
+    if state.phase is Phase.CRISIS:
+        crises = [c.card for c in state.in_play if c.kind == "crisis"]
+        if crises:
+            reasons.append(f"crises {crises} are still to be resolved")
+    return reasons
+
+
+def advance(state: GameState, ruleset: Ruleset) -> Outcome:
+    """Leave the current phase for the next one, or refuse with the reasons (rules §3)."""
+    reasons = can_advance(state)
+    if reasons:
+        raise IllegalTransitionError(
+            f"Cannot leave {state.phase.value}: " + "; ".join(reasons) + ".", reasons=reasons
+        )
+    new = state.clone()
+    events: list[Event] = []
+    if new.phase is Phase.PLANNING:
+        events.append(_apply_handin_order(new))
+    if new.phase is Phase.END_OF_TURN:
+        if new.turn >= ruleset.turns:
+            return begin_end_of_game(new)
+        new.turn += 1
+        events.append(public("turn_started", turn=new.turn, peril=ruleset.peril(new.turn)))
+    new.phase = PHASES[new.phase].next
+    events.extend(enter_phase(new))
+    return Outcome(new, tuple(events))
+
+
+def enter_phase(state: GameState) -> list[Event]:
+    """Record the steps of the phase just entered (mutates ``state``)."""
+    for step in PHASES[state.phase].steps:
+        state.pending.append(Pending(state.next_pending_id, STEP, {"step": step}))
+        state.next_pending_id += 1
+    return [public("phase_started", turn=state.turn, phase=state.phase.value)]
+
+
+def find_step(state: GameState, step: str) -> Pending | None:
+    """The pending director step of that name, or None once it is done."""
+    return next((p for p in state.pending if p.kind == STEP and p.data.get("step") == step), None)
+
+
+def complete_step(state: GameState, step: str) -> Outcome:
+    """Mark a director step of the current phase as done (the auction, production...)."""
+    found = find_step(state, step)
+    if found is None:
+        raise InvalidParameterError(f"There is no step {step!r} left to do.", step=step)
+    new = state.clone()
+    new.pending = [p for p in new.pending if p.id != found.id]
+    return Outcome(new, (public("step_done", turn=new.turn, phase=new.phase.value, step=step),))
+
+
+def _apply_handin_order(state: GameState) -> Event:
+    """The submission order becomes the turn order as Planning closes (§3.2, G37, G58)."""
+    ranked = sorted(
+        (p for p in state.players if p.plan.handed_in and p.plan.handed_in_rank is not None),
+        key=lambda p: p.plan.handed_in_rank,
+    )
+    first = [p.seat for p in ranked]
+    late = [p.seat for p in state.players if p.seat not in first]
+    state.turn_order = list(turn_order_from_handins(state.turn_order, first, late))
+    return public("turn_order", order=list(state.turn_order))

@@ -1,0 +1,173 @@
+"""The Planning phase for one player (Fase de planificació; rules §3.2, G22, G23, G34, G37).
+
+"Els jugadors planifiquen el seu torn formant tres piles": indications (unordered), actions
+(ordered) and secrets (ordered). A tile goes to the pile of its ability type. Planning is free:
+nothing is paid and affordability is not checked (§1.9). Before handing in, a player may also
+sacrifice tactics for their discard bonus. Handing in locks the plan ("Un cop entregat, no poden
+fer més modificacions") and its rank becomes the player's place in the new turn order (G58).
+
+Every change is private to the player (and the director), except the hand-in itself, which the
+whole table sees because it sets the turn order.
+
+Choices made here where the rulebook is silent:
+
+- A draft may leave boxes empty; handing in asks for every required box (§3.2 "Cal que indiquin
+  valors per totes aquestes caselles"). A plan the director closes is taken as it is (G37).
+- The same ability of the same source is planned at most once per turn (G22), so two copies of
+  a tactic are two sources; reactions and constants are never planned (§1.9).
+- Sacrificing a tactic also takes its abilities out of the piles: the card is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import cards, decks, params
+from .effects import source_card
+from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .events import Event, Outcome, private, public
+from .resources import Resource, as_json
+from .state import GameState, Phase, Plan, PlannedAbility
+
+PILES = {"indication": "indications", "action": "actions", "secret": "secrets"}
+
+
+def add_ability(
+    state: GameState, catalog: cards.Catalog, seat: int, planned: PlannedAbility
+) -> Outcome:
+    """Put a tile on the pile of its type (indication, action or secret)."""
+    new = state.clone()
+    plan = _open_plan(new, seat)
+    instance = source_card(new, catalog, seat, planned.source)
+    ability = cards.ability(catalog, instance, planned.ability)
+    pile = PILES.get(ability.get("type", ""))
+    if pile is None:
+        raise NotEligibleError(
+            f"A {ability.get('type')} ability is not planned (§1.9): it is never put in a pile."
+        )
+    if any(_same(p, planned) for p in _all(plan)):
+        raise NotEligibleError("That ability is already planned this turn (G22).")
+    params.check_at_planning(new, catalog, seat, ability, planned.params)
+    getattr(plan, pile).append(
+        PlannedAbility(planned.source, planned.ability, dict(planned.params))
+    )
+    return Outcome(new, (_private(seat, "ability_planned", pile=pile, planned=planned),))
+
+
+def remove_ability(state: GameState, seat: int, pile: str, index: int) -> Outcome:
+    """Take a tile back out of a pile."""
+    new = state.clone()
+    tiles = _pile(_open_plan(new, seat), pile)
+    if not 0 <= index < len(tiles):
+        raise InvalidParameterError(f"There is no tile {index + 1} in the {pile} pile.")
+    removed = tiles.pop(index)
+    return Outcome(new, (_private(seat, "ability_unplanned", pile=pile, planned=removed),))
+
+
+def reorder(state: GameState, seat: int, pile: str, order: Sequence[int]) -> Outcome:
+    """Put an ordered pile in a new order: ``order`` lists the current positions, first first."""
+    new = state.clone()
+    plan = _open_plan(new, seat)
+    tiles = _pile(plan, pile)
+    if sorted(order) != list(range(len(tiles))):
+        raise InvalidParameterError(f"Give each of the {len(tiles)} tiles exactly one place.")
+    setattr(plan, pile, [tiles[i] for i in order])
+    return Outcome(new, (_private(seat, "pile_reordered", pile=pile, order=list(order)),))
+
+
+def sacrifice_tactic(state: GameState, catalog: cards.Catalog, seat: int, tactic: str) -> Outcome:
+    """Hand a tactic face down to the director for its discard bonus (§3.2, §1.8).
+
+    "Si no es mostra cap recurs, la carta no es pot sacrificar."
+    """
+    new = state.clone()
+    plan = _open_plan(new, seat)
+    player = new.player(seat)
+    if tactic not in player.tactics:
+        raise InvalidParameterError("That tactic is not in your hand.", tactic=tactic)
+    bonus = {k: int(v) for k, v in (cards.card(catalog, tactic).get("discard_bonus") or {}).items()}
+    if not any(bonus.values()):
+        raise NotEligibleError("This tactic shows no discard bonus, so it cannot be sacrificed.")
+    player.tactics.remove(tactic)
+    decks.discard(new, decks.TACTICS, tactic)
+    for code, amount in bonus.items():
+        player.resources[Resource(code)] += amount
+        new.reserve[Resource(code)] -= amount
+    for name in PILES.values():
+        setattr(plan, name, [p for p in _pile(plan, name) if p.source != f"tactic:{tactic}"])
+    event = private(
+        "tactic_sacrificed",
+        (seat,),
+        seat,
+        tactic=tactic,
+        bonus=as_json({Resource(k): v for k, v in bonus.items()}),
+    )
+    return Outcome(new, (event,))
+
+
+def hand_in(state: GameState, catalog: cards.Catalog, seat: int) -> Outcome:
+    """Submit the plan (§3.2): every required box filled; the plan is locked; rank recorded."""
+    new = state.clone()
+    plan = _open_plan(new, seat)
+    player = new.player(seat)
+    for tile in _all(plan):
+        ability = cards.ability(catalog, source_card(new, catalog, seat, tile.source), tile.ability)
+        params.check_at_planning(new, catalog, seat, ability, tile.params, complete=True)
+    plan.handed_in = True
+    plan.handed_in_rank = sum(1 for p in new.players if p.plan.handed_in_rank is not None)
+    return Outcome(
+        new, (public("plan_handed_in", seat, seat=player.seat, rank=plan.handed_in_rank),)
+    )
+
+
+def close_planning_for(state: GameState, seat: int) -> Outcome:
+    """The director closes Planning for a player who did not hand in (G37).
+
+    "A player who has not submitted has their current draft submitted automatically"; a missing
+    box makes that ability abort when it is resolved. No rank: such players come after everyone
+    who handed in (``turn_order``).
+    """
+    new = state.clone()
+    plan = _open_plan(new, seat)
+    plan.handed_in = True
+    plan.closed_by_director = True
+    return Outcome(new, (public("plan_closed_by_director", None, seat=seat),))
+
+
+def _open_plan(state: GameState, seat: int) -> Plan:
+    if state.phase is not Phase.PLANNING:
+        raise IllegalTransitionError("Plans are made during the Planning phase only.")
+    plan = state.player(seat).plan
+    if plan.handed_in:
+        raise IllegalTransitionError("The plan was handed in and can no longer change (G34).")
+    return plan
+
+
+def _pile(plan: Plan, name: str) -> list[PlannedAbility]:
+    if name not in PILES.values():
+        raise InvalidParameterError(f"There is no pile called {name!r}.")
+    return getattr(plan, name)
+
+
+def _all(plan: Plan) -> list[PlannedAbility]:
+    return [*plan.indications, *plan.actions, *plan.secrets]
+
+
+def _same(a: PlannedAbility, b: PlannedAbility) -> bool:
+    return a.source == b.source and a.ability == b.ability
+
+
+def _private(
+    seat: int,
+    kind: str,
+    *,
+    pile: str,
+    planned: PlannedAbility | None = None,
+    order: list[int] | None = None,
+) -> Event:
+    data = {"pile": pile}
+    if planned is not None:
+        data.update(source=planned.source, ability=planned.ability, params=dict(planned.params))
+    if order is not None:
+        data["order"] = order
+    return private(kind, (seat,), seat, **data)

@@ -1,0 +1,143 @@
+"""Binding trades between two players (Intercanvis, tractes vinculants; rules §4.14, G14, G34, G59).
+
+"Els intercanvis de caràcter immediat ... són transaccions vinculants": the two parties agree on
+a bundle each way and the app moves it at once, all or nothing. What may change hands: tactics
+in hand, owned assets (visible or hidden), and the tradeable resources of the ruleset (G14:
+POW, MON, INT, FOR, FAI; never Prestige, never Favor). Houses, objectives, offices and tiles
+never do (§4.14). Information and promises are recorded as text only, on the honour system
+(G59); the director referees complaints.
+
+When (G34): physical components change hands only during Planning, by players who have not
+handed in their plan yet, or when a card allowed trades outside Planning this turn.
+
+A trade is secret from the rest of the table: its events are for the two parties (and the
+director). Choice made here: a visible asset is seen on the table, so its new owner is also
+announced publicly, without saying how it changed hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from . import cards
+from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .events import Event, Outcome, private, public
+from .resources import Resource
+from .ruleset import Ruleset
+from .state import GameState, Phase
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What one party gives: resources, tactics, assets, and free text for the rest."""
+
+    resources: Mapping[str, int] = field(default_factory=dict)
+    tactics: tuple[str, ...] = ()
+    assets: tuple[str, ...] = ()
+    information: str = ""
+    promises: str = ""
+
+    def is_empty(self) -> bool:
+        has_text = self.information.strip() or self.promises.strip()
+        return not (any(self.resources.values()) or self.tactics or self.assets or has_text)
+
+
+def trade(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    first: int,
+    second: int,
+    gives_first: Offer,
+    gives_second: Offer,
+) -> Outcome:
+    """Carry out an agreed trade: ``first`` gives ``gives_first``, ``second`` ``gives_second``."""
+    if first == second:
+        raise InvalidParameterError("A player cannot trade with themselves.")
+    new = state.clone()
+    for seat in (first, second):
+        _may_trade(new, seat)
+    if gives_first.is_empty() and gives_second.is_empty():
+        raise InvalidParameterError("The trade is empty: nobody gives anything.")
+    _check_offer(new, catalog, ruleset, first, gives_first)
+    _check_offer(new, catalog, ruleset, second, gives_second)
+    events: list[Event] = []
+    _hand_over(new, catalog, first, second, gives_first, events)
+    _hand_over(new, catalog, second, first, gives_second, events)
+    record = private(
+        "trade",
+        (first, second),
+        first,
+        parties=[first, second],
+        gives={str(first): _describe(gives_first), str(second): _describe(gives_second)},
+    )
+    return Outcome(new, (record, *events))
+
+
+def _may_trade(state: GameState, seat: int) -> None:
+    """G34: during Planning and before handing in, or when a card allowed trading."""
+    player = state.player(seat)
+    if state.trades_allowed:
+        return
+    if state.phase is not Phase.PLANNING:
+        raise IllegalTransitionError(
+            "Cards and resources change hands only during the Planning phase (§4.14)."
+        )
+    if player.plan.handed_in:
+        raise NotEligibleError(f"{player.name} has handed in their plan and can no longer trade.")
+
+
+def _check_offer(
+    state: GameState, catalog: cards.Catalog, ruleset: Ruleset, seat: int, offer: Offer
+) -> None:
+    player = state.player(seat)
+    for code, amount in offer.resources.items():
+        if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
+            allowed = ", ".join(str(r) for r in ruleset.tradeable)
+            raise NotEligibleError(f"{code} cannot be traded; only {allowed} (G14).")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidParameterError(f"Trade whole, positive amounts of {code}.")
+        if player.resources[Resource(code)] < amount:
+            raise InvalidParameterError(f"{player.name} does not hold {amount} {code}.")
+    for kind, given, held in (
+        ("tactic", offer.tactics, player.tactics),
+        ("asset", offer.assets, player.assets),
+    ):
+        if len(set(given)) != len(given):
+            raise InvalidParameterError(f"The same {kind} is offered twice.")
+        for instance in given:
+            if instance not in held or cards.card(catalog, instance).get("kind") != kind:
+                raise InvalidParameterError(f"{player.name} does not hold the {kind} {instance}.")
+
+
+def _hand_over(
+    state: GameState,
+    catalog: cards.Catalog,
+    giver: int,
+    receiver: int,
+    offer: Offer,
+    events: list[Event],
+) -> None:
+    source, target = state.player(giver), state.player(receiver)
+    for code, amount in offer.resources.items():
+        source.resources[Resource(code)] -= amount
+        target.resources[Resource(code)] += amount
+    for tactic in offer.tactics:
+        source.tactics.remove(tactic)
+        target.tactics.append(tactic)
+    for asset in offer.assets:
+        source.assets.remove(asset)
+        target.assets.append(asset)
+        if cards.card(catalog, asset).get("visibility") != "hidden":
+            events.append(public("asset_owner_changed", None, asset=asset, owner=receiver))
+
+
+def _describe(offer: Offer) -> dict[str, object]:
+    return {
+        "resources": {k: v for k, v in offer.resources.items() if v},
+        "tactics": list(offer.tactics),
+        "assets": list(offer.assets),
+        "information": offer.information,
+        "promises": offer.promises,
+    }

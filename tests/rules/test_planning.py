@@ -1,0 +1,124 @@
+"""The Planning phase for one player (rules §3.2, G22, G23, G34, G37).
+
+The court of Alba from ``test_effects``, now in the Planning phase.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from consell.rules import planning
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from consell.rules.events import PUBLIC
+from consell.rules.resources import Resource
+from consell.rules.state import Phase, PlannedAbility
+from tests.rules.test_effects import ALICE, BOB, ability, catalog_with, table
+
+CATALOG = catalog_with(
+    ability("tribut", cost={"POW": 30}, effect=[]),
+    ability(
+        "robatori",
+        "secret",
+        params=[{"name": "target", "type": "player", "scope": "others"}],
+        effect=[],
+    ),
+    ability("guarda", "reaction", trigger="plot_against_me", effect=[]),
+)
+
+
+def planning_table():
+    state = table()
+    state.phase = Phase.PLANNING
+    return state
+
+
+def add(state, source, aid, seat=ALICE, **params):
+    return planning.add_ability(state, CATALOG, seat, PlannedAbility(source, aid, params)).state
+
+
+def test_s32_each_ability_goes_to_the_pile_of_its_type():
+    """§3.2: "(a) Indications: unordered ... (b) Actions: ordered ... (c) Secrets: ordered"."""
+    state = add(planning_table(), "common:vigilancia", "vigilancia")
+    state = add(state, "house", "tribut")
+    state = add(state, "house", "robatori", target=BOB)
+    plan = state.player(ALICE).plan
+    assert [len(plan.indications), len(plan.actions), len(plan.secrets)] == [1, 1, 1]
+
+
+def test_s19_planning_is_free_even_when_unaffordable():
+    """§1.9: "A player may plan abilities they cannot yet afford"."""
+    state = add(planning_table(), "house", "tribut")
+    assert state.player(ALICE).resources[Resource.POW] == 5
+
+
+def test_g22_an_ability_is_planned_at_most_once_per_turn():
+    """G22: "Each action, secret or indication ability, from any source, may be planned at most
+    once per turn"."""
+    state = add(planning_table(), "house", "tribut")
+    with pytest.raises(NotEligibleError, match="already planned"):
+        add(state, "house", "tribut")
+
+
+def test_s19_reactions_are_never_planned():
+    """§1.9: reactions are "Planned? No"."""
+    with pytest.raises(NotEligibleError):
+        add(planning_table(), "house", "guarda")
+
+
+def test_g23_only_a_held_source_can_be_planned():
+    """G23: tactics and assets are planned "exactly like tiles" — when the player holds them."""
+    with pytest.raises(InvalidParameterError, match="no longer yours"):
+        add(planning_table(), "tactic:tactica-01", "x")
+
+
+def test_s32_remove_and_reorder_the_actions_pile():
+    """§3.2: "Actions: ordered. The first card is resolved first"."""
+    state = add(add(planning_table(), "house", "tribut"), "common:proposar-llei", "proposar-llei")
+    state = planning.reorder(state, ALICE, "actions", [1, 0]).state
+    assert [t.ability for t in state.player(ALICE).plan.actions] == ["proposar-llei", "tribut"]
+    state = planning.remove_ability(state, ALICE, "actions", 0).state
+    assert [t.ability for t in state.player(ALICE).plan.actions] == ["tribut"]
+
+
+def test_s32_sacrificing_a_tactic_gives_its_discard_bonus():
+    """§3.2: "the director ... gives the player each card's discard bonus"."""
+    state = planning_table()
+    state.player(ALICE).tactics = ["tactica-01"]
+    out = planning.sacrifice_tactic(state, CATALOG, ALICE, "tactica-01")
+    assert out.state.player(ALICE).resources[Resource.MON] == 6
+    assert out.state.decks["tactics_discard"] == ["tactica-01"]
+    assert out.events[0].audience == (ALICE,)
+
+
+def test_s18_a_tactic_without_bonus_cannot_be_sacrificed():
+    """§1.8: "If no resources are shown, the card cannot be sacrificed"."""
+    state = planning_table()
+    state.player(ALICE).tactics = ["tactica-10"]
+    with pytest.raises(NotEligibleError):
+        planning.sacrifice_tactic(state, CATALOG, ALICE, "tactica-10")
+
+
+def test_g34_a_handed_in_plan_is_locked_and_ranked():
+    """§3.2: "After submission the plan cannot change"; the first to submit is first."""
+    state = add(planning_table(), "house", "tribut", seat=BOB)
+    state = planning.hand_in(state, CATALOG, BOB).state
+    out = planning.hand_in(state, CATALOG, ALICE)
+    assert out.state.player(BOB).plan.handed_in_rank == 0
+    assert out.state.player(ALICE).plan.handed_in_rank == 1 and out.events[0].audience == PUBLIC
+    with pytest.raises(IllegalTransitionError):
+        add(out.state, "common:vigilancia", "vigilancia")
+
+
+def test_s32_handing_in_needs_every_required_box():
+    """§3.2: "Every required parameter box must be filled"."""
+    state = add(planning_table(), "house", "robatori")
+    with pytest.raises(InvalidParameterError, match="must be filled"):
+        planning.hand_in(state, CATALOG, ALICE)
+
+
+def test_g37_the_director_closes_planning_with_the_draft_as_is():
+    """G37: "A player who has not submitted has their current draft submitted automatically"."""
+    state = add(planning_table(), "house", "robatori")
+    plan = planning.close_planning_for(state, ALICE).state.player(ALICE).plan
+    assert plan.handed_in and plan.closed_by_director and plan.handed_in_rank is None
+    assert len(plan.secrets) == 1
