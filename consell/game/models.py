@@ -44,6 +44,9 @@ class Game(models.Model):
     commitment = models.CharField(max_length=64, editable=False)
     dice_counter = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
+    # The state as Secrets began: what the phones and the board show until the phase closes,
+    # so nobody learns which secret did what, or in which order (rules G52).
+    snapshot = models.JSONField(null=True, blank=True)
     seq = models.PositiveIntegerField(default=0)
     # Per-viewer counters ("director", "public", "seat:<n>") bumped when that viewer can see
     # something new; websocket notices carry them so a phone can spot a gap without learning

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import board, director, player
+from .views import board, director, planning, player, turn
 
 app_name = "game"
 
@@ -17,9 +17,26 @@ urlpatterns = [
         director.reissue_seat,
         name="reissue_seat",
     ),
+    path("games/<int:game_id>/turn/advance/", turn.advance, name="turn_advance"),
+    path("games/<int:game_id>/turn/destiny/", turn.reveal_destiny, name="turn_destiny"),
+    path("games/<int:game_id>/turn/action/", turn.resolve_action, name="turn_action"),
+    path("games/<int:game_id>/turn/vigilance/", turn.commit_vigilance, name="turn_vigilance"),
+    path("games/<int:game_id>/turn/secret/", turn.resolve_secret, name="turn_secret"),
+    path(
+        "games/<int:game_id>/turn/close-planning/<int:seat>/",
+        turn.close_planning,
+        name="turn_close_planning",
+    ),
     path("s/<str:token>/", player.join, name="join"),
     path("play/<int:game_id>/", player.play, name="play"),
     path("play/<int:game_id>/objectives/", player.keep_objectives, name="keep_objectives"),
     path("play/<int:game_id>/appoint/", player.appoint, name="appoint"),
+    path("play/<int:game_id>/plan/add/", planning.add, name="plan_add"),
+    path("play/<int:game_id>/plan/remove/", planning.remove, name="plan_remove"),
+    path("play/<int:game_id>/plan/move/", planning.move, name="plan_move"),
+    path("play/<int:game_id>/plan/sacrifice/", planning.sacrifice, name="plan_sacrifice"),
+    path("play/<int:game_id>/plan/hand-in/", planning.hand_in, name="plan_hand_in"),
+    path("play/<int:game_id>/trades/propose/", planning.propose_trade, name="trade_propose"),
+    path("play/<int:game_id>/trades/answer/", planning.answer_trade, name="trade_answer"),
     path("board/<str:board_token>/", board.board, name="board"),
 ]

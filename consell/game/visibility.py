@@ -15,11 +15,14 @@ from typing import Any
 
 from consell.content.catalog import load_catalog
 from consell.rules.cards import card as card_of
+from consell.rules.errors import RuleError
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
-from consell.rules.state import GameState, card_id_of
+from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from .director_view import turn_panel
 from .models import Event, Game
+from .planner import plannable
 
 
 @dataclass(frozen=True)
@@ -96,14 +99,20 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     if game.state is None:
         return view
     catalog = load_catalog(game.pack)
-    state = GameState.from_dict(game.state)
+    behind_screen = game.snapshot is not None and viewer.kind != "director"
+    state = GameState.from_dict(game.snapshot if behind_screen else game.state)
     ruleset = Ruleset.from_dict(game.ruleset)
     view["board"] = _public_board(state, ruleset, catalog, language)
-    view["log"] = _log(game, viewer)
+    view["log"] = _log(game, viewer, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
         view["me"] = _chest(state, catalog, viewer.seat, language)
+        if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
+            view["me"]["plannable"] = plannable(state, catalog, viewer.seat, language, text)
+        view["me"]["offers"] = _offers(state, catalog, language, viewer.seat)
     if viewer.kind == "director":
         view["chests"] = [_chest(state, catalog, p.seat, language) for p in state.players]
+        view["offers"] = _offers(state, catalog, language, None)
+        view["turn"] = turn_panel(state, catalog, ruleset, language, text)
         view["decks"] = {
             name: [card_view(catalog, c, language)["title"] for c in cards]
             for name, cards in state.decks.items()
@@ -215,23 +224,96 @@ def _chest(state: GameState, catalog, seat: int, language: str) -> dict[str, Any
         "notes": [{"turn": n.turn, "kind": n.kind, "data": n.data} for n in p.notes],
         "plan": {
             "handed_in": p.plan.handed_in,
-            "indications": [_planned(a) for a in p.plan.indications],
-            "actions": [_planned(a) for a in p.plan.actions],
-            "secrets": [_planned(a) for a in p.plan.secrets],
+            "indications": [
+                _planned(state, catalog, language, seat, a) for a in p.plan.indications
+            ],
+            "actions": [_planned(state, catalog, language, seat, a) for a in p.plan.actions],
+            "secrets": [_planned(state, catalog, language, seat, a) for a in p.plan.secrets],
         },
     }
 
 
-def _planned(a) -> dict[str, Any]:
-    return {"source": a.source, "ability": a.ability, "params": dict(a.params)}
+def _offers(state: GameState, catalog, language: str, seat: int | None) -> list[dict[str, Any]]:
+    """Open trade offers this viewer is party to (all of them for the director)."""
+    names = {p.seat: p.name for p in state.players}
+    out = []
+    for o in state.progress.get("trade_offers", []):
+        if seat is not None and seat not in (o["from"], o["to"]):
+            continue
+        out.append(
+            {
+                "id": o["id"],
+                "from": names[o["from"]],
+                "to": names[o["to"]],
+                "mine": o["from"] == seat,
+                "gives": _offer_view(o["gives"], catalog, language),
+                "wants": _offer_view(o["wants"], catalog, language),
+            }
+        )
+    return out
 
 
-def _log(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
-    """The events this viewer may read, newest first (the audience was stamped by the rules)."""
+def _offer_view(offer: dict, catalog, language: str) -> dict[str, Any]:
+    return {
+        "resources": dict(offer.get("resources", {})),
+        "cards": [card_view(catalog, c, language)["title"] for c in offer.get("tactics", [])]
+        + [card_view(catalog, c, language)["title"] for c in offer.get("assets", [])],
+        "information": offer.get("information", ""),
+        "promises": offer.get("promises", ""),
+    }
+
+
+def _planned(state: GameState, catalog, language: str, seat: int, tile) -> dict[str, Any]:
+    """A tile of a pile, readable: its card, its ability and the boxes as written."""
+    instance = tile.source.partition(":")[2] or state.player(seat).house
+    try:
+        c = card_of(catalog, instance)
+    except RuleError:
+        c = {}
+    ability = next((a for a in c.get("abilities", []) if a.get("id") == tile.ability), {})
+    kinds = {spec["name"]: spec.get("type", "") for spec in ability.get("params", [])}
+    return {
+        "source": tile.source,
+        "ability": tile.ability,
+        "card": text(c.get("title"), language),
+        "title": text(ability.get("title"), language) or tile.ability,
+        "params": [
+            {"name": k, "value": _param_text(state, catalog, language, kinds.get(k, ""), v)}
+            for k, v in tile.params.items()
+        ],
+    }
+
+
+def _param_text(state: GameState, catalog, language: str, kind: str, value) -> str:
+    """A box as a player reads it: names for players and kingdoms, titles for cards."""
+    if isinstance(value, list):
+        return ", ".join(_param_text(state, catalog, language, kind, v) for v in value)
+    if kind in ("player", "players"):
+        return next((p.name for p in state.players if p.seat == value), str(value))
+    if kind == "kingdom":
+        return next((k.name for k in state.kingdoms if k.id == value), str(value))
+    if isinstance(value, str) and card_id_of(value) in catalog:
+        return text(catalog[card_id_of(value)].get("title"), language)
+    return str(value)
+
+
+def _log(game: Game, viewer: Viewer, behind_screen: bool = False) -> list[dict[str, Any]]:
+    """The events this viewer may read, newest first (the audience was stamped by the rules).
+
+    While Secrets are resolved behind the screen, a player reads only their own part of it.
+    """
     events = Event.objects.filter(game=game).order_by("-seq")
+    state = game.state or {}
     out = []
     for ev in events[:400]:
         if not _may_see(ev, viewer, game.finished):
+            continue
+        if (
+            behind_screen
+            and ev.phase == "secrets"
+            and ev.turn == state.get("turn")
+            and ev.actor != viewer.seat
+        ):
             continue
         out.append(
             {

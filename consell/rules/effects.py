@@ -37,7 +37,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import cards, conditions, decks, indicators, params, plots
+from . import cards, conditions, decks, indicators, odds, params, plots
 from .dice import Dice
 from .effects_context import Context, Frame
 from .effects_interactive import HANDLERS as INTERACTIVE
@@ -340,12 +340,20 @@ def _targets(ability: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[plo
     return tuple(plots.PlayerTarget(s) for s in items)
 
 
-def _resolve_plot(
-    run: Run, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
-) -> list[Frame]:
-    """Roll the plot's tests, put the notes in the chests, and bind each successful target."""
-    state, seat = run.state, run.context.owner
-    spymaster_office = run.ruleset.office_for_resource[Resource.INT]
+def plot_setup(
+    state: GameState,
+    ruleset: Ruleset,
+    seat: int,
+    ability: Mapping[str, Any],
+    planned: PlannedAbility,
+    secrets: Secrets,
+) -> tuple[plots.Plot, plots.PlotContext]:
+    """The plot a tile declares and what the director knows when it resolves (§4.6).
+
+    Shared by the resolution and by the director's dashboard, which shows the exact odds
+    (``odds.plot_odds``) of the very plot that is about to be rolled.
+    """
+    spymaster_office = ruleset.office_for_resource[Resource.INT]
     spymasters = {
         k.id: k.offices[spymaster_office]
         for k in state.kingdoms
@@ -366,7 +374,74 @@ def _resolve_plot(
         vigilance=dict(secrets.vigilance),
     )
     targets = _targets(ability, planned.params)
-    plot = plots.Plot(seat, targets, int(planned.params["intrigue"]))
+    return plots.Plot(seat, targets, int(planned.params["intrigue"])), context
+
+
+def plot_record(result: plots.PlotResult, odds: Any) -> dict[str, Any]:
+    """Everything the audit shows of a resolved plot: every test, every die, the odds."""
+
+    def test(t: plots.PlotTest | None) -> dict[str, Any] | None:
+        if t is None:
+            return None
+        return {
+            "threshold": t.threshold,
+            "success_die": t.success_die,
+            "detection_dice": list(t.detection_dice),
+            "succeeded": t.succeeded,
+            "detection": str(t.detection),
+        }
+
+    return {
+        "conspirator": result.plot.conspirator,
+        "intrigue": result.plot.intrigue,
+        "targets": [
+            {
+                "target": str(o.target),
+                "vigilance": o.vigilance,
+                "test": test(o.test),
+                "succeeded": o.succeeded,
+                "spymaster_kingdom": o.spymaster_kingdom,
+            }
+            for o in result.outcomes
+        ],
+        "spymaster_tests": [
+            {
+                "kingdom": s.coverage.kingdom,
+                "spymaster": s.coverage.spymaster,
+                "covered": [str(t) for t in s.coverage.covered],
+                "own_test_stands_in": s.coverage.doubled,
+                "vigilance": s.vigilance,
+                "test": test(s.test),
+                "succeeded": s.succeeded,
+            }
+            for s in result.spymaster_tests
+        ],
+        "odds": {
+            "any_success": str(odds.any_success),
+            "targets": [
+                {
+                    "target": str(t.target),
+                    "success": str(t.success),
+                    "detected": str(t.test.detected),
+                    "partial": str(t.test.partial),
+                    "discreet": str(t.test.discreet),
+                }
+                for t in odds.targets
+            ],
+        },
+        "successful": [str(t) for t in result.successful],
+        "rolls": [r.to_dict() for r in result.rolls],
+    }
+
+
+def _resolve_plot(
+    run: Run, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
+) -> list[Frame]:
+    """Roll the plot's tests, put the notes in the chests, and bind each successful target."""
+    state, seat = run.state, run.context.owner
+    plot, context = plot_setup(state, run.ruleset, seat, ability, planned, secrets)
+    targets = plot.targets
+    chances = odds.plot_odds(plot, context, run.ruleset)
     result = plots.resolve_plot(plot, context, run.dice, run.ruleset)
     about = {
         "source": planned.source,
@@ -388,15 +463,7 @@ def _resolve_plot(
     for target in targets:
         if isinstance(target, plots.PlayerTarget):
             run.trigger("plot_against_me", seat=target.seat)
-    run.events.append(
-        director(
-            "plot_resolved",
-            seat,
-            targets=[str(t) for t in targets],
-            successful=[str(t) for t in result.successful],
-            rolls=[r.to_dict() for r in result.rolls],
-        )
-    )
+    run.events.append(director("plot_resolved", seat, **about, **plot_record(result, chances)))
     effect = tuple(ability.get("effect", []))
     bound = [
         Frame(

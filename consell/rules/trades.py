@@ -75,6 +75,25 @@ def trade(
     return Outcome(new, (record, *events))
 
 
+def check_offer(
+    state: GameState, catalog: cards.Catalog, ruleset: Ruleset, seat: int, offer: Offer
+) -> None:
+    """What a player proposes to give, checked before the other side even sees the offer."""
+    _may_trade(state, seat)
+    _check_offer(state, catalog, ruleset, seat, offer)
+
+
+def check_request(ruleset: Ruleset, offer: Offer) -> None:
+    """What a player asks for: only its kinds, never the other side's holdings, which are secret
+    until the other player accepts (and the trade then checks them)."""
+    for code, amount in offer.resources.items():
+        if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
+            allowed = ", ".join(str(r) for r in ruleset.tradeable)
+            raise NotEligibleError(f"{code} cannot be traded; only {allowed} (G14).")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidParameterError(f"Trade whole, positive amounts of {code}.")
+
+
 def _may_trade(state: GameState, seat: int) -> None:
     """G34: during Planning and before handing in, or when a card allowed trading."""
     player = state.player(seat)

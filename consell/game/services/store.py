@@ -157,9 +157,13 @@ def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
     if everyone:
         viewers.add("public")
         viewers.update(f"seat:{s.position}" for s in game.seats.all())
+    behind_screen = game.snapshot is not None
     for ev in ch.events:
         if isinstance(ev.audience, list):
-            viewers.update(f"seat:{pos}" for pos in ev.audience)
+            # While Secrets are resolved the phones show the game as the phase began (G52):
+            # waking a victim's phone now would tell them when a secret touched them.
+            seats = [p for p in ev.audience if not behind_screen or p == ev.actor]
+            viewers.update(f"seat:{pos}" for pos in seats)
     viewers.update(f"seat:{pos}" for pos in ch.touched_seats)
     versions = dict(game.versions or {})
     for key in viewers:

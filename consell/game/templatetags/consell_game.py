@@ -64,3 +64,9 @@ def cost_text(cost):
     if not cost:
         return ""
     return ", ".join(f"{n} {RESOURCE_LABELS.get(r, r)}" for r, n in cost.items())
+
+
+@register.filter
+def get_pile(plan, name):
+    """``plan|get_pile:"actions"``: one pile of a plan view."""
+    return plan.get(name, []) if plan else []

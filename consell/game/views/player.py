@@ -5,12 +5,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from ..access import bind_seat, seat_for
 from ..services import games as game_services
 from ..visibility import Viewer
 from .common import int_or_none, run_service, viewer_view
+
+PLAN_PILES = (
+    ("indications", gettext_lazy("Indications")),
+    ("actions", gettext_lazy("Actions, in order")),
+    ("secrets", gettext_lazy("Secrets, in order")),
+)
 
 
 @require_GET
@@ -26,6 +33,8 @@ def play(request, game_id: int):
     context = {
         "seat": seat,
         "view": viewer_view(seat.game, Viewer.for_seat(seat.position)),
+        "plan_piles": PLAN_PILES,
+        "tradeable": ("POW", "MON", "INT", "FOR", "FAI"),
     }
     fragment = request.GET.get("fragment")
     if request.htmx and fragment in ("chest", "board"):

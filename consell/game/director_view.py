@@ -1,0 +1,149 @@
+"""What the director's dashboard shows next (rules §3): the step at hand and its details.
+
+Director only: it reads every pile and computes the exact odds of the next plot
+(``consell.rules.odds``), so it is called from ``visibility.view_for`` for the director alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.rules import cards, destiny, effects, odds, phases, resolution
+from consell.rules.errors import RuleError
+from consell.rules.ruleset import Ruleset
+from consell.rules.state import GameState, Phase, Status
+
+
+def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text) -> dict[str, Any]:
+    names = {p.seat: p.name for p in state.players}
+    panel: dict[str, Any] = {
+        "phase": str(state.phase),
+        "playing": state.status is Status.PLAYING,
+        "blockers": phases.can_advance(state) if state.status is Status.PLAYING else [],
+        "pending": [
+            {
+                "id": p.id,
+                "kind": p.kind,
+                "waiting_for": [names.get(s, s) for s in p.waiting_for],
+                "data": {k: v for k, v in p.data.items() if k != "continuation"},
+            }
+            for p in state.pending
+            if p.kind != phases.STEP
+        ],
+    }
+    if state.status is not Status.PLAYING:
+        return panel
+    if state.phase is Phase.DESTINY:
+        step = phases.find_step(state, destiny.DESTINY_STEP)
+        waiting = destiny.groups_waiting(state, step) if step else []
+        kingdoms = {k.id: k.name for k in state.kingdoms}
+        panel["destiny_waiting"] = [kingdoms.get(g, None) for g in waiting]
+    if state.phase is Phase.PLANNING:
+        panel["planning"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "handed_in": p.plan.handed_in,
+                "closed": p.plan.closed_by_director,
+                "rank": p.plan.handed_in_rank,
+            }
+            for p in state.players
+        ]
+    if state.phase in (Phase.ACTIONS, Phase.SECRETS):
+        pile = "actions" if state.phase is Phase.ACTIONS else "secrets"
+        panel["vigilance_committed"] = resolution.VIGILANCE in state.progress
+        panel["next"] = _next_tile(state, catalog, ruleset, pile, language, text, names)
+        panel["left"] = sum(len(getattr(p.plan, pile)) for p in state.players)
+    return panel
+
+
+def _next_tile(state, catalog, ruleset, pile, language, text, names) -> dict[str, Any] | None:
+    found = resolution.next_tile(state, pile)
+    if found is None:
+        return None
+    seat, tile = found
+    out: dict[str, Any] = {"seat": seat, "name": names[seat], "source": tile.source}
+    try:
+        instance = effects.source_card(state, catalog, seat, tile.source)
+        ability = cards.ability(catalog, instance, tile.ability)
+    except RuleError as exc:
+        out.update(title=tile.ability, problem=str(exc), params=dict(tile.params))
+        return out
+    out.update(
+        title=text(ability.get("title"), language),
+        card=text(cards.card(catalog, instance).get("title"), language),
+        text=text(ability.get("text"), language),
+        cost=dict(ability.get("cost") or {}),
+        params=dict(tile.params),
+    )
+    if (
+        pile == "secrets"
+        and effects.plots_keyword(ability)
+        and resolution.VIGILANCE in state.progress
+    ):
+        out["plot"] = _plot_preview(state, ruleset, seat, ability, tile, names)
+    return out
+
+
+def _plot_preview(state, ruleset, seat, ability, tile, names) -> dict[str, Any]:
+    """Conspirator, targets, I, each V, Spymasters and exemptions, thresholds and exact odds."""
+    try:
+        plot, context = effects.plot_setup(
+            state, ruleset, seat, ability, tile, resolution.secrets_for(state)
+        )
+        chances = odds.plot_odds(plot, context, ruleset)
+    except (RuleError, KeyError, ValueError, TypeError) as exc:
+        return {"problem": str(exc)}
+    kingdoms = {k.id: k.name for k in state.kingdoms}
+
+    def label(target) -> str:
+        seat_of = getattr(target, "seat", None)
+        return (
+            names.get(seat_of, str(target))
+            if seat_of is not None
+            else kingdoms.get(getattr(target, "kingdom", None), str(target))
+        )
+
+    return {
+        "conspirator": names[plot.conspirator],
+        "intrigue": plot.intrigue,
+        "targets": [
+            {
+                "name": label(t.target),
+                "threshold": t.test.threshold,
+                "vigilance": context.vigilance.get(getattr(t.target, "seat", None), 0),
+                "own_success": _pct(t.test.success),
+                "success": _pct(t.success),
+                "detected": _pct(t.test.detected),
+                "partial": _pct(t.test.partial),
+                "discreet": _pct(t.test.discreet),
+                "spymaster_kingdom": kingdoms.get(t.spymaster_kingdom),
+            }
+            for t in chances.targets
+        ],
+        "spymasters": [
+            {
+                "kingdom": kingdoms.get(s.coverage.kingdom),
+                "spymaster": names.get(s.coverage.spymaster),
+                "covered": [label(t) for t in s.coverage.covered],
+                "own_test_stands_in": s.coverage.doubled,
+                "success": _pct(s.success),
+            }
+            for s in chances.spymasters
+        ],
+        "exemptions": {
+            kingdoms.get(k, k): [label(t) for t in sorted(v, key=str)]
+            for k, v in context.exemptions.items()
+        },
+        "any_success": _pct(chances.any_success),
+        "dice_needed": _dice_needed(chances),
+    }
+
+
+def _dice_needed(chances) -> int:
+    """How many d6 the table rolls for this plot: 3 per target test and per Spymaster test."""
+    return 3 * len(chances.targets) + 3 * sum(1 for s in chances.spymasters if s.test is not None)
+
+
+def _pct(fraction) -> str:
+    return f"{float(fraction) * 100:.1f}%"

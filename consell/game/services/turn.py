@@ -1,0 +1,126 @@
+"""The turn runner: the director advances the phases and resolves each step (rules §3).
+
+Every service here is keyed to where the game stands: the director's page sends the sequence
+number it was rendered at (``expected_seq``), so a second click, a retry or a second tab acting
+on an outdated page changes nothing. Secrets are resolved behind the screen: what they change
+in public is held back and published as one batch when the phase closes (G52), and the
+phones and the board show the game as it stood when Secrets began until then.
+"""
+
+from __future__ import annotations
+
+from consell.rules import destiny, effects, phases, resolution
+from consell.rules.effects_context import Context
+from consell.rules.effects_record import END_OF_SECRETS
+from consell.rules.errors import IllegalTransitionError
+from consell.rules.events import DIRECTOR, Event
+from consell.rules.state import Phase
+
+from .planning import clear_offers
+from .store import change
+
+HELD = "held_events"
+
+
+def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """Leave the current phase for the next (refused with the reasons when it cannot)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        state = ch.state
+        if state is None:
+            raise IllegalTransitionError("The cards have not been dealt yet.")
+        events: list[Event] = []
+        if state.phase is Phase.PLANNING:
+            state = state.clone()
+            events += clear_offers(state)
+        if state.phase is Phase.SECRETS and not state.progress.get(resolution.CLOSED):
+            closed = resolution.close_secrets(state, _held(state))
+            state, events = closed.state, [*events, *closed.events]
+        leaving = state.phase
+        outcome = phases.advance(state, ch.ruleset)
+        new = outcome.state
+        if new.phase is not leaving:
+            new.progress = {}
+        ch.record(new, [*events, *outcome.events])
+        if new.phase is Phase.SECRETS:
+            ch.game.snapshot = new.to_dict()
+        elif leaving is Phase.SECRETS:
+            ch.game.snapshot = None
+
+
+def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """Reveal the next kingdom's destiny card and apply an event's effect at once (§3.1)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        outcome, revelation = destiny.reveal_next(ch.state, ch.catalog, ch.ruleset, ch.dice)
+        ch.record(outcome.state, outcome.events)
+        if revelation.effect:
+            context = Context(
+                owner=None,
+                kingdom=revelation.kingdom,
+                group=revelation.kingdom is None,
+                source=f"destiny:{revelation.card}",
+            )
+            applied = effects.apply_ops(
+                ch.state, ch.catalog, ch.ruleset, ch.dice, revelation.effect, context
+            )
+            ch.record(applied.state, applied.events)
+
+
+def close_planning_for(game_id: int, seat: int, *, nonce=None) -> None:
+    """See ``planning.close_for``; re-exported for the director's dashboard."""
+    from .planning import close_for
+
+    close_for(game_id, seat, nonce=nonce)
+
+
+def resolve_next_action(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """Show, validate, pay and execute the next action in turn order (§3.3). Public."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "actions")
+        ch.record(outcome.state, outcome.events)
+
+
+def commit_vigilance(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """Cap and pay vigilance before any secret (G30)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        outcome = resolution.commit_vigilance(ch.state, ch.catalog, ch.ruleset)
+        ch.record(outcome.state, outcome.events)
+
+
+def resolve_next_secret(
+    game_id: int, *, nonce=None, expected_seq=None, entered_dice: list[int] | None = None
+) -> None:
+    """Resolve the next secret behind the screen, with the app's dice or the table's (§3.4).
+
+    Public consequences are held back (G52); what the owner and the director may see is
+    recorded now.
+    """
+    with change(
+        game_id,
+        nonce=nonce,
+        expected_seq=expected_seq,
+        by_director=True,
+        entered_dice=entered_dice,
+    ) as ch:
+        outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "secrets")
+        state = outcome.state.clone()
+        now, held = [], state.progress.setdefault(HELD, [])
+        for ev in outcome.events:
+            if ev.data.get("batch") == END_OF_SECRETS:
+                held.append(ev.to_dict())
+                now.append(Event(ev.kind, ev.data, DIRECTOR, True, ev.actor))
+            else:
+                now.append(ev)
+        ch.record(state, now)
+
+
+def _held(state) -> list[Event]:
+    return [
+        Event(
+            e["kind"],
+            e["data"],
+            e["audience"] if isinstance(e["audience"], str) else tuple(e["audience"]),
+            e.get("reveal_at_end", True),
+            e.get("actor"),
+        )
+        for e in state.progress.get(HELD, [])
+    ]

@@ -1,0 +1,66 @@
+"""The director's turn controls: one POST per resolution step, each keyed to the page's seq."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..access import director_game
+from ..services import turn
+from .common import int_or_none, run_service
+
+
+def _step(request, game_id: int, service, **kwargs):
+    game = director_game(request, game_id)
+    run_service(
+        request,
+        service,
+        game.pk,
+        nonce=request.POST.get("nonce"),
+        expected_seq=int_or_none(request.POST.get("seq")),
+        **kwargs,
+    )
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def advance(request, game_id: int):
+    return _step(request, game_id, turn.advance)
+
+
+@require_POST
+def reveal_destiny(request, game_id: int):
+    return _step(request, game_id, turn.reveal_destiny)
+
+
+@require_POST
+def resolve_action(request, game_id: int):
+    return _step(request, game_id, turn.resolve_next_action)
+
+
+@require_POST
+def commit_vigilance(request, game_id: int):
+    return _step(request, game_id, turn.commit_vigilance)
+
+
+@require_POST
+def resolve_secret(request, game_id: int):
+    """Resolve the next secret; typed-in dice (space separated) are used instead of the app's."""
+    raw = request.POST.get("dice", "").replace(",", " ").split()
+    entered = None
+    if raw:
+        try:
+            entered = [int(v) for v in raw]
+        except ValueError:
+            messages.error(request, _("Dice are whole numbers from 1 to 6, separated by spaces."))
+            return redirect("game:dashboard", game_id=game_id)
+    return _step(request, game_id, turn.resolve_next_secret, entered_dice=entered)
+
+
+@require_POST
+def close_planning(request, game_id: int, seat: int):
+    game = director_game(request, game_id)
+    run_service(request, turn.close_planning_for, game.pk, seat, nonce=request.POST.get("nonce"))
+    return redirect("game:dashboard", game_id=game.pk)
