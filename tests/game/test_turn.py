@@ -37,7 +37,7 @@ def started(game, client_dora):
 
 def _to_planning(game, client_dora):
     while _state(game).phase is Phase.DESTINY:
-        page = _step(client_dora, game, "destiny")
+        _step(client_dora, game, "destiny")
         if "destiny" not in str(_state(game).pending):
             _step(client_dora, game, "advance")
     assert _state(game).phase is Phase.PLANNING

@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Consell behind daphne. Configure with the environment variables in docs/deployment.md.
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DEBUG=0 \
+    SQLITE_PATH=/data/db.sqlite3
+
+RUN groupadd --system consell \
+    && useradd --system --gid consell --home-dir /app --no-create-home consell \
+    && mkdir -p /data && chown consell:consell /data
+
+WORKDIR /app
+COPY . .
+RUN pip install . \
+    && SECRET_KEY=collectstatic-only python manage.py collectstatic --no-input
+
+COPY --chmod=755 <<'SCRIPT' /usr/local/bin/consell-entrypoint
+#!/bin/sh
+set -e
+python /app/manage.py migrate --no-input
+exec "$@"
+SCRIPT
+
+USER consell
+VOLUME ["/data"]
+EXPOSE 8000
+ENTRYPOINT ["consell-entrypoint"]
+CMD ["daphne", "--proxy-headers", "-b", "0.0.0.0", "-p", "8000", "consell.asgi:application"]

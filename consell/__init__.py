@@ -1,0 +1,1 @@
+"""Consell: a game master's assistant for El Consell del Rei."""

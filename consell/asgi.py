@@ -1,0 +1,29 @@
+"""ASGI entry point: HTTP goes to Django, websockets to the game's consumers.
+
+The websocket stack checks the Origin against ALLOWED_HOSTS and authenticates from the
+session cookie at connect (DESIGN.md, principle 7).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "consell.settings")
+
+# Django must be set up before anything imports models (the consumers do).
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from consell.game.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

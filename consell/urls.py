@@ -1,0 +1,16 @@
+"""Root URLconf: landing page, accounts, companions, audit, language, admin; the game the rest."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from accounts.views import home
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("accounts.urls")),
+    path("companions/", include("consell.companions.urls")),
+    path("audit/", include("consell.audit.urls")),
+    path("", include("consell.game.urls")),
+]
