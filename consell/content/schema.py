@@ -2,9 +2,9 @@
 
 Beyond each card's fields (``cards.py``) a pack must have unique card ids, exactly one King
 office, one office per distributed resource, references that exist (offices, keywords) and at
-least the §6 minimum number of cards of each kind, so that decks do not run dry in a 10-turn
-game. ``validate_pack`` returns a ``PackContent`` or raises ``PackInvalid`` listing every
-error. Pure Python, no Django import.
+least the minimum number of cards of each deck (``MINIMUM_SIZES``), so that decks do not run
+dry in a 10-turn game and a full table can be dealt its objectives. ``validate_pack`` returns a
+``PackContent`` or raises ``PackInvalid`` listing every error. Pure Python, no Django import.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ MINIMUM_SIZES: dict[str, int] = {
     "house": 16,
     "office": 6,
     "common_action": 6,
-    "collective_objective": 24,
-    "personal_objective": 24,
+    "collective_objective": 32,
+    "personal_objective": 32,
     "tactic": 60,
     "visible_asset": 30,
     "hidden_asset": 30,
@@ -33,7 +33,15 @@ MINIMUM_SIZES: dict[str, int] = {
     "crisis": 20,
     "event": 20,
 }
-"""Rules §6 DEFAULT minimum pack sizes, copies counted; assets are half visible, half hidden."""
+"""Minimum cards per deck: the rules §6 DEFAULTs, except the objective decks.
+
+Assets are half visible, half hidden. Setup deals 2 collective and 2 personal objectives to
+each of up to 16 players with no card repeated (rules §2 step 5, G5), so each objective deck
+needs 32 different cards; the digest's §6 minimum of 24 cannot seat 16 players.
+"""
+
+DISTINCT_DECKS = frozenset({"collective_objective", "personal_objective"})
+"""Decks whose size counts each card id once: a copy is a repeat, set aside at setup (G5)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,24 @@ def deck_of(card: PackCard) -> str:
     if card.kind == "asset":
         return f"{card.data.get('visibility')}_asset"
     return card.kind
+
+
+def deck_sizes(cards: list[PackCard]) -> Counter:
+    """Cards per deck as ``MINIMUM_SIZES`` counts them.
+
+    Copies count in every deck but the objective ones (``DISTINCT_DECKS``), where a copy shares
+    its card's id and would only be set aside as a repeat when objectives are dealt (G5).
+    """
+    sizes = Counter()
+    seen: set[tuple[str, str | None]] = set()
+    for card in cards:
+        deck = deck_of(card)
+        if deck not in DISTINCT_DECKS:
+            sizes[deck] += card.copies
+        elif (deck, card.id) not in seen:
+            seen.add((deck, card.id))
+            sizes[deck] += 1
+    return sizes
 
 
 def validate_pack(
@@ -204,16 +230,18 @@ def _office_errors(cards: list[PackCard]) -> list[PackError]:
 
 
 def _size_errors(cards: list[PackCard]) -> list[PackError]:
-    counts = Counter()
-    for card in cards:
-        counts[deck_of(card)] += card.copies
+    sizes = deck_sizes(cards)
     return [
-        PackError(
-            PACK_FILE,
-            "",
-            "files",
-            f"{counts[deck]} {deck} card(s), copies counted; rules §6 asks for at least {minimum}",
-        )
+        PackError(PACK_FILE, "", "files", _size_message(deck, sizes[deck], minimum))
         for deck, minimum in MINIMUM_SIZES.items()
-        if counts[deck] < minimum
+        if sizes[deck] < minimum
     ]
+
+
+def _size_message(deck: str, size: int, minimum: int) -> str:
+    if deck in DISTINCT_DECKS:
+        return (
+            f"{size} different {deck} card(s), copies not counted; dealing 2 to each of "
+            f"16 players with no repeat (rules G5) needs at least {minimum}"
+        )
+    return f"{size} {deck} card(s), copies counted; rules §6 asks for at least {minimum}"

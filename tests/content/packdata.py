@@ -1,8 +1,9 @@
 """A small but complete content pack for the tests, built in memory and written on demand.
 
 It holds a few hand-written cards of every kind (a plot, a crisis, an objective...) and uses
-``copies`` to reach the rules §6 minimum sizes, so each test can break one thing and see the
-validator name it.
+``copies`` to reach the minimum deck sizes, so each test can break one thing and see the
+validator name it. Objective decks count each card once (rules G5), so those are filled with
+numbered objectives instead of copies.
 """
 
 from __future__ import annotations
@@ -125,14 +126,13 @@ def common_actions() -> list[dict]:
 
 
 def objectives() -> list[dict]:
-    return [
+    cards = [
         {
             "id": "regne-estable",
             "title": t("El regne és estable", "The kingdom is stable"),
             "scope": "collective",
             "prestige": 3,
             "condition": {"test": "indicator_at_least", "indicator": "stability", "value": 4},
-            "copies": 24,
         },
         {
             "id": "col-leccionista",
@@ -140,9 +140,28 @@ def objectives() -> list[dict]:
             "scope": "personal",
             "prestige": 2,
             "condition": {"test": "keyword_count_at_least", "keyword": "Luxe", "count": 3},
-            "copies": 24,
         },
     ]
+    for number in range(2, 33):
+        cards.append(
+            {
+                "id": f"objectiu-col-lectiu-{number}",
+                "title": t(f"Objectiu col·lectiu {number}", f"Collective objective {number}"),
+                "scope": "collective",
+                "prestige": 2,
+                "condition": {"test": "laws_in_force_at_least", "count": number % 5},
+            }
+        )
+        cards.append(
+            {
+                "id": f"objectiu-personal-{number}",
+                "title": t(f"Objectiu personal {number}", f"Personal objective {number}"),
+                "scope": "personal",
+                "prestige": 2,
+                "condition": {"test": "assets_at_least", "count": number % 5},
+            }
+        )
+    return cards
 
 
 def tactics() -> list[dict]:

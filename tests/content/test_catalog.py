@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def test_catalog_maps_card_ids_to_their_yaml_dicts_and_kind(pack, write_pack):
     call_command("load_content", str(write_pack(pack)), stdout=StringIO())
     catalog = load_catalog(Pack.objects.get())
-    assert len(catalog) == 37
+    assert len(catalog) == 99
     assert catalog["invasors"] == {**card(pack, "crises.yaml", "invasors"), "kind": "crisis"}
 
 

@@ -70,4 +70,4 @@ def test_load_content_runs_even_when_the_start_up_checks_fail(pack, write_pack, 
     """A broken pack must be replaceable, so load_content skips the system checks."""
     monkeypatch.setattr(checks, "DEFAULT_PACK", write_pack({}))
     ManagementUtility(["manage.py", "load_content", str(write_pack(pack))]).execute()
-    assert Card.objects.count() == 37
+    assert Card.objects.count() == 99

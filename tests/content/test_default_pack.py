@@ -6,7 +6,7 @@ from django.core.management import call_command
 from consell.content.checks import DEFAULT_PACK, check_default_pack
 from consell.content.models import Card, Pack
 from consell.content.reader import read_pack
-from consell.content.schema import MINIMUM_SIZES, deck_of
+from consell.content.schema import MINIMUM_SIZES, deck_sizes
 
 
 def test_the_default_pack_passes_the_system_check():
@@ -15,10 +15,16 @@ def test_the_default_pack_passes_the_system_check():
 
 def test_the_default_pack_meets_the_minimum_sizes():
     """§6: the pack needs at least 16 houses (the maximum N), 60 tactics, ..."""
-    counts = {deck: 0 for deck in MINIMUM_SIZES}
-    for card in read_pack(DEFAULT_PACK).cards:
-        counts[deck_of(card)] += card.copies
-    assert all(counts[deck] >= minimum for deck, minimum in MINIMUM_SIZES.items())
+    sizes = deck_sizes(read_pack(DEFAULT_PACK).cards)
+    assert all(sizes[deck] >= minimum for deck, minimum in MINIMUM_SIZES.items())
+
+
+def test_the_default_objective_decks_seat_sixteen_players():
+    """G5: 16 players are dealt 2 collective + 2 personal objectives each, none repeated."""
+    objectives = [card for card in read_pack(DEFAULT_PACK).cards if card.kind == "objective"]
+    for scope in ("collective", "personal"):
+        ids = {card.id for card in objectives if card.data["scope"] == scope}
+        assert len(ids) >= 32, scope
 
 
 def test_the_default_offices_are_those_of_the_rules():

@@ -20,8 +20,8 @@ def load(path) -> str:
 def test_a_valid_pack_loads_with_a_one_line_summary(pack, write_pack):
     output = load(write_pack(pack))
     assert output == (
-        "Loaded content pack proves v1: 37 cards, 251 with copies (house 16, office 6, "
-        "common_action 6, objective 48, tactic 60, asset 60, law 15, crisis 20, event 20).\n"
+        "Loaded content pack proves v1: 99 cards, 267 with copies (house 16, office 6, "
+        "common_action 6, objective 64, tactic 60, asset 60, law 15, crisis 20, event 20).\n"
     )
 
 
@@ -70,7 +70,7 @@ def test_reloading_the_same_version_replaces_its_cards(pack, write_pack):
     load(write_pack(pack))
     card(pack, "laws.yaml", "llei-de-comerc")["title"]["en"] = "Free trade act"
     output = load(write_pack(pack))
-    assert output.startswith("Replaced content pack proves v1: 37 cards")
+    assert output.startswith("Replaced content pack proves v1: 99 cards")
     assert Pack.objects.count() == 1
     assert Card.objects.get(card_id="llei-de-comerc").title_en == "Free trade act"
 
@@ -95,4 +95,4 @@ def test_a_failure_while_writing_keeps_the_previous_cards(pack, write_pack, monk
     with pytest.raises(OSError):
         load(write_pack(pack))
     assert Card.objects.get(card_id="llei-de-comerc").title_en == "Trade act"
-    assert Card.objects.count() == 37
+    assert Card.objects.count() == 99

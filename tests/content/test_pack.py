@@ -1,19 +1,20 @@
-"""Pack-wide rules: unique ids, one King, references, §6 minimum sizes, pack.yaml."""
+"""Pack-wide rules: unique ids, one King, references, minimum deck sizes (§6, G5), pack.yaml."""
 
 from packdata import card, errors
 
 from consell.content.schema import MINIMUM_SIZES
+from consell.rules.ruleset import Ruleset
 
 
-def test_minimum_sizes_are_those_of_rules_section_6():
-    """§6: houses 16, offices 6, objectives 24 + 24, tactics 60, assets 60 (half visible, half
-    hidden), laws 15, crises 20, events 20, common-action tiles 6."""
+def test_minimum_sizes_are_those_of_rules_section_6_but_objectives():
+    """§6: houses 16, offices 6, tactics 60, assets 60 (half visible, half hidden), laws 15,
+    crises 20, events 20, common-action tiles 6. Objectives: 32 + 32, not §6's 24 + 24 (G5)."""
     assert MINIMUM_SIZES == {
         "house": 16,
         "office": 6,
         "common_action": 6,
-        "collective_objective": 24,
-        "personal_objective": 24,
+        "collective_objective": 32,
+        "personal_objective": 32,
         "tactic": 60,
         "visible_asset": 30,
         "hidden_asset": 30,
@@ -21,6 +22,33 @@ def test_minimum_sizes_are_those_of_rules_section_6():
         "crisis": 20,
         "event": 20,
     }
+
+
+def test_g5_objective_decks_can_deal_to_sixteen_players():
+    """§2.5: "the director deals each player 2 collective + 2 personal objectives" and G5: "no
+    objective may appear twice among all objectives dealt at setup"; up to 16 players (G2)."""
+    ruleset = Ruleset.default()
+    collective, personal = ruleset.objectives_dealt
+    assert MINIMUM_SIZES["collective_objective"] == collective * ruleset.players_max
+    assert MINIMUM_SIZES["personal_objective"] == personal * ruleset.players_max
+
+
+def test_g5_copies_of_an_objective_do_not_count(pack):
+    """G5: a copy repeats its card, so it is set aside when dealt: 32 collective objectives of
+    which 2 are copies of the same card are only 31 different ones, too few for 16 players."""
+    objectives = pack["objectives.yaml"]["cards"]
+    objectives.remove(card(pack, "objectives.yaml", "objectiu-col-lectiu-32"))
+    card(pack, "objectives.yaml", "objectiu-col-lectiu-31")["copies"] = 2
+    assert errors(pack) == [
+        "pack.yaml: files: 31 different collective_objective card(s), copies not counted; "
+        "dealing 2 to each of 16 players with no repeat (rules G5) needs at least 32"
+    ]
+
+
+def test_g5_thirty_two_different_objectives_are_enough(pack):
+    """G5: 32 different personal objectives seat 16 players, copies or not."""
+    card(pack, "objectives.yaml", "col-leccionista")["copies"] = 3
+    assert errors(pack) == []
 
 
 def test_pack_below_a_minimum_size_is_refused(pack):
