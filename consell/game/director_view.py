@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from consell.rules import cards, destiny, effects, odds, phases, resolution
+from consell.rules import (
+    cards,
+    conditions,
+    crisis_phase,
+    destiny,
+    effects,
+    endgame,
+    odds,
+    phases,
+    production_phase,
+    resolution,
+)
 from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status
@@ -49,6 +60,20 @@ def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text)
             }
             for p in state.players
         ]
+    if state.phase is Phase.ACQUISITION:
+        panel["auction_pending"] = phases.find_step(state, "auction") is not None
+    if state.phase is Phase.CRISIS:
+        panel["crises"] = [
+            text(cards.card(catalog, c.card).get("title"), language)
+            for c in crisis_phase.crises_waiting(state)
+        ]
+    if state.phase is Phase.PRODUCTION:
+        panel["production_closed"] = not state.progress.get(production_phase.OPENED)
+    if state.phase is Phase.END_OF_TURN:
+        panel["end_of_turn_pending"] = phases.find_step(state, "end_of_turn") is not None
+    if any(p.kind == endgame.END_OF_GAME for p in state.pending):
+        panel["end_of_game"] = True
+        panel["rulings"] = _rulings(state, catalog, ruleset, language, text, names)
     if state.phase in (Phase.ACTIONS, Phase.SECRETS):
         pile = "actions" if state.phase is Phase.ACTIONS else "secrets"
         panel["vigilance_committed"] = resolution.VIGILANCE in state.progress
@@ -147,3 +172,21 @@ def _dice_needed(chances) -> int:
 
 def _pct(fraction) -> str:
     return f"{float(fraction) * 100:.1f}%"
+
+
+def _rulings(state, catalog, ruleset, language, text, names) -> list[dict[str, Any]]:
+    """Kept objectives the app cannot judge (a ``manual`` condition): the director rules (G48)."""
+
+    def judge(condition, st, seat):
+        return conditions.evaluate(st, catalog, ruleset, condition, seat)
+
+    return [
+        {
+            "seat": v.seat,
+            "name": names[v.seat],
+            "objective": v.objective,
+            "title": text(cards.card(catalog, v.objective).get("title"), language),
+        }
+        for v in endgame.judge_objectives(state, catalog, judge)
+        if v.met is None
+    ]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import board, director, planning, player, turn
+from .views import board, decisions, director, planning, player, turn
 
 app_name = "game"
 
@@ -22,11 +22,20 @@ urlpatterns = [
     path("games/<int:game_id>/turn/action/", turn.resolve_action, name="turn_action"),
     path("games/<int:game_id>/turn/vigilance/", turn.commit_vigilance, name="turn_vigilance"),
     path("games/<int:game_id>/turn/secret/", turn.resolve_secret, name="turn_secret"),
+    path("games/<int:game_id>/turn/auction/", turn.resolve_auction, name="turn_auction"),
+    path("games/<int:game_id>/turn/crisis/", turn.resolve_crisis, name="turn_crisis"),
+    path("games/<int:game_id>/turn/production/", turn.open_production, name="turn_production"),
+    path("games/<int:game_id>/turn/end/", turn.end_turn, name="turn_end"),
+    path("games/<int:game_id>/turn/finish/", turn.finish, name="finish"),
     path(
         "games/<int:game_id>/turn/close-planning/<int:seat>/",
         turn.close_planning,
         name="turn_close_planning",
     ),
+    path("games/<int:game_id>/decide/", decisions.director_decide, name="director_decide"),
+    path("games/<int:game_id>/procedure/", decisions.run_procedure, name="run_procedure"),
+    path("games/<int:game_id>/correct/", decisions.correct, name="correct"),
+    path("play/<int:game_id>/decide/", decisions.phone_decide, name="decide"),
     path("s/<str:token>/", player.join, name="join"),
     path("play/<int:game_id>/", player.play, name="play"),
     path("play/<int:game_id>/objectives/", player.keep_objectives, name="keep_objectives"),

@@ -22,6 +22,7 @@ from consell.rules.state import GameState, Phase, Status, card_id_of
 
 from .director_view import turn_panel
 from .models import Event, Game
+from .pending_view import for_seat as pending_for_seat
 from .planner import plannable
 
 
@@ -109,10 +110,15 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
         if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
             view["me"]["plannable"] = plannable(state, catalog, viewer.seat, language, text)
         view["me"]["offers"] = _offers(state, catalog, language, viewer.seat)
+        view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
+    if viewer.kind == "public":
+        view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
     if viewer.kind == "director":
         view["chests"] = [_chest(state, catalog, p.seat, language) for p in state.players]
         view["offers"] = _offers(state, catalog, language, None)
         view["turn"] = turn_panel(state, catalog, ruleset, language, text)
+        view["turn"]["last_auction"] = _last_auction(game, state, catalog, language)
+        view["decisions"] = pending_for_seat(state, catalog, ruleset, None, language, text)
         view["decks"] = {
             name: [card_view(catalog, c, language)["title"] for c in cards]
             for name, cards in state.decks.items()
@@ -338,3 +344,29 @@ def _may_see(ev: Event, viewer: Viewer, finished: bool) -> bool:
     if viewer.kind == "seat" and isinstance(ev.audience, list) and viewer.seat in ev.audience:
         return True
     return False
+
+
+def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[str, Any] | None:
+    """This turn's auction as the director saw it behind the screen (rules §4.9)."""
+    ev = (
+        Event.objects.filter(game=game, kind="auction_resolved", turn=state.turn)
+        .order_by("-seq")
+        .first()
+    )
+    if ev is None:
+        return None
+    names = {p.seat: p.name for p in state.players}
+
+    def title(instance):
+        return card_view(catalog, instance, language)["title"] if instance else ""
+
+    return {
+        "bids": [
+            {**b, "name": names.get(b.get("seat")), "asset": title(b.get("asset"))}
+            for b in ev.payload.get("bids", [])
+        ],
+        "void": [
+            {"name": names.get(v.get("seat")), "reason": v.get("reason", "")}
+            for v in ev.payload.get("void", [])
+        ],
+    }

@@ -394,6 +394,7 @@ def plot_record(result: plots.PlotResult, odds: Any) -> dict[str, Any]:
     return {
         "conspirator": result.plot.conspirator,
         "intrigue": result.plot.intrigue,
+        "vigilance": {str(o.target): o.vigilance for o in result.outcomes},
         "targets": [
             {
                 "target": str(o.target),

@@ -53,14 +53,21 @@ def check_can_join(state: GameState, seat: int, kingdom_id: int) -> None:
 
 
 def create_kingdom(
-    state: GameState, founder: int, joiners: Sequence[int], catalog: Catalog, ruleset: Ruleset
+    state: GameState,
+    founder: int,
+    joiners: Sequence[int],
+    catalog: Catalog,
+    ruleset: Ruleset,
+    *,
+    paid: bool = False,
 ) -> Outcome:
     """Found a kingdom (Crear un nou regne, §4.12, G40). Public.
 
     The joiners declared before payment; the founder pays ceil(8 / 2^joiners) Power, Favor as the
     wildcard, or the action aborts and nobody moves (``UnaffordableError``). Founder and joiners
     give up their old offices (G49); the founder becomes King of a kingdom with every indicator
-    at 3 and a fresh set of offices (G54), and may appoint the joiners at once.
+    at 3 and a fresh set of offices (G54), and may appoint the joiners at once. ``paid`` says the
+    price was already taken (the effects interpreter charges it before the founding, G40).
     """
     check_can_change(state, founder)
     if len(set(joiners)) != len(joiners) or founder in joiners:
@@ -70,17 +77,16 @@ def create_kingdom(
     order = {seat: i for i, seat in enumerate(state.turn_order)}
     joiners = sorted(joiners, key=order.__getitem__)
     price = ruleset.new_kingdom_price(len(joiners))
-    payment = pay(state.player(founder).resources, {ruleset.new_kingdom_resource: price})
     new = state.clone()
-    new.player(founder).resources = dict(payment.holdings)
-    new.reserve = add(new.reserve, payment.paid)
+    events: list[Event] = []
+    if not paid:
+        payment = pay(state.player(founder).resources, {ruleset.new_kingdom_resource: price})
+        new.player(founder).resources = dict(payment.holdings)
+        new.reserve = add(new.reserve, payment.paid)
+        spent = {str(r): v for r, v in payment.paid.items() if v}
+        events.append(private("cost_paid", [founder], founder, paid=spent))
     kid = new.next_kingdom_id
     new.next_kingdom_id += 1
-    events: list[Event] = [
-        private(
-            "cost_paid", [founder], founder, paid={str(r): v for r, v in payment.paid.items() if v}
-        )
-    ]
     for seat in (founder, *joiners):
         lost = vacate_offices(new, seat)
         if lost:

@@ -114,6 +114,7 @@ def advance(state: GameState, ruleset: Ruleset) -> Outcome:
             return begin_end_of_game(new)
         new.turn += 1
         events.append(public("turn_started", turn=new.turn, peril=ruleset.peril(new.turn)))
+    new.progress = {}  # where the phase stood belongs to that phase (state.progress)
     new.phase = PHASES[new.phase].next
     events.extend(enter_phase(new))
     return Outcome(new, tuple(events))

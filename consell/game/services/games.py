@@ -39,7 +39,7 @@ def create_game(director, name: str, pack, names: Sequence[str]) -> Game:
         Seat.objects.bulk_create(
             Seat(game=game, position=i, name=n) for i, n in enumerate(names, start=1)
         )
-        with change(game.pk, by_director=True) as ch:
+        with change(game.pk) as ch:
             ch.record(
                 None,
                 [
@@ -56,7 +56,7 @@ def create_game(director, name: str, pack, names: Sequence[str]) -> Game:
 
 def update_ruleset(game_id: int, values: Mapping[str, Any], *, nonce: str | None = None) -> None:
     """Change ruleset values before the cards are dealt (rules §7)."""
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with change(game_id, nonce=nonce) as ch:
         if ch.state is not None:
             raise SetupError("The ruleset can only change before the cards are dealt.")
         merged = {**ch.game.ruleset, **values}
@@ -82,7 +82,7 @@ def deal(
     nonce: str | None = None,
 ) -> None:
     """Run setup (rules §2): houses, turn order, kingdoms and Kings, objectives, cards, market."""
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with change(game_id, nonce=nonce) as ch:
         if ch.state is not None:
             raise SetupError("The cards have already been dealt.")
         names = [s.name for s in ch.game.seats.order_by("position")]
@@ -123,7 +123,7 @@ def appoint(
 
 def start(game_id: int, *, nonce: str | None = None, expected_seq: int | None = None) -> None:
     """Begin turn 1 once every player has kept their objectives."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         _require_state(ch)
         outcome = rules_setup.start_game(ch.state, ch.dice)
         ch.record(outcome.state, outcome.events)

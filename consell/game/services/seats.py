@@ -15,7 +15,7 @@ from .store import change
 
 def reissue_link(game_id: int, position: int, *, nonce: str | None = None) -> Seat:
     """A lost phone: the seat gets a new link and the old one stops working at once."""
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with change(game_id, nonce=nonce) as ch:
         seat = Seat.objects.select_for_update().get(game_id=game_id, position=position)
         seat.token = secrets.token_urlsafe(24)
         seat.reissued += 1

@@ -41,6 +41,7 @@ class Change:
     state: GameState | None
     ruleset: Ruleset
     dice: HmacDice | PhysicalDice
+    # The director corrected the game or decided in a player's place: marked in the audit.
     by_director: bool = False
     events: list[Event] = field(default_factory=list)
     touched: bool = False  # something changed that no event records (e.g. a ruleset edit)

@@ -9,13 +9,26 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
-from consell.rules import destiny, effects, phases, resolution
+from consell.audit.snapshots import snapshot_event
+from consell.rules import (
+    acquisition,
+    conditions,
+    crisis_phase,
+    destiny,
+    effects,
+    end_of_turn,
+    endgame,
+    phases,
+    production_phase,
+    resolution,
+)
 from consell.rules.effects_context import Context
 from consell.rules.effects_record import END_OF_SECRETS
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import DIRECTOR, Event
-from consell.rules.state import Phase
+from consell.rules.state import Phase, Status
 
+from .decisions import answer_triggers, record
 from .planning import clear_offers
 from .store import change
 
@@ -24,7 +37,7 @@ HELD = "held_events"
 
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Leave the current phase for the next (refused with the reasons when it cannot)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
         if state is None:
             raise IllegalTransitionError("The cards have not been dealt yet.")
@@ -38,8 +51,6 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
         leaving = state.phase
         outcome = phases.advance(state, ch.ruleset)
         new = outcome.state
-        if new.phase is not leaving:
-            new.progress = {}
         ch.record(new, [*events, *outcome.events])
         if new.phase is Phase.SECRETS:
             ch.game.snapshot = new.to_dict()
@@ -49,7 +60,7 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
 
 def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Reveal the next kingdom's destiny card and apply an event's effect at once (§3.1)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome, revelation = destiny.reveal_next(ch.state, ch.catalog, ch.ruleset, ch.dice)
         ch.record(outcome.state, outcome.events)
         if revelation.effect:
@@ -62,7 +73,7 @@ def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
             applied = effects.apply_ops(
                 ch.state, ch.catalog, ch.ruleset, ch.dice, revelation.effect, context
             )
-            ch.record(applied.state, applied.events)
+            record(ch, applied)
 
 
 def close_planning_for(game_id: int, seat: int, *, nonce=None) -> None:
@@ -74,14 +85,14 @@ def close_planning_for(game_id: int, seat: int, *, nonce=None) -> None:
 
 def resolve_next_action(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Show, validate, pay and execute the next action in turn order (§3.3). Public."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "actions")
-        ch.record(outcome.state, outcome.events)
+        record(ch, outcome)
 
 
 def commit_vigilance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Cap and pay vigilance before any secret (G30)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = resolution.commit_vigilance(ch.state, ch.catalog, ch.ruleset)
         ch.record(outcome.state, outcome.events)
 
@@ -98,7 +109,6 @@ def resolve_next_secret(
         game_id,
         nonce=nonce,
         expected_seq=expected_seq,
-        by_director=True,
         entered_dice=entered_dice,
     ) as ch:
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "secrets")
@@ -111,6 +121,7 @@ def resolve_next_secret(
             else:
                 now.append(ev)
         ch.record(state, now)
+        answer_triggers(ch, outcome.events)
 
 
 def _held(state) -> list[Event]:
@@ -124,3 +135,68 @@ def _held(state) -> list[Event]:
         )
         for e in state.progress.get(HELD, [])
     ]
+
+
+def resolve_auction(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """The blind auction behind the screen, then the market refresh (§3.5, §4.9)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        outcome = acquisition.resolve_acquisition(ch.state, ch.catalog, ch.ruleset, ch.dice)
+        record(ch, outcome)
+
+
+def resolve_crisis(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """The next crisis in kingdom order: contributions, threshold, reward or penalty (§4.10)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        outcome = crisis_phase.resolve_next_crisis(ch.state, ch.catalog, ch.ruleset, ch.dice)
+        record(ch, outcome)
+
+
+def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """Work out what each kingdom produces and ask each distributor on their phone (§4.11)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        record(ch, production_phase.open_production(ch.state, ch.ruleset))
+
+
+def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, nonce=None) -> None:
+    """A distributor hands out a resource, or a kingdomless player picks income; the director
+    may finish it for an absent player with the even default (recorded as the director's)."""
+    with change(game_id, nonce=nonce, by_director=seat is None) as ch:
+        pending = next((p for p in ch.state.pending if p.id == pending_id), None)
+        if pending is None:
+            raise IllegalTransitionError("That distribution is already done.")
+        if seat is not None and seat not in pending.waiting_for:
+            raise IllegalTransitionError("This distribution is not yours to make.")
+        if seat is None:
+            decision = production_phase.default_decision(ch.state, pending)
+        record(ch, production_phase.decide_distribution(ch.state, ch.ruleset, pending_id, decision))
+
+
+def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
+    """Chests back, a tactic each, lasting events count down, the next turn (§3.8).
+
+    After the last turn everything is revealed and the end-of-game reactions are offered in
+    turn order (§4.17); a snapshot of every chest and indicator is kept for the audit's charts.
+    """
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        before = ch.state
+        outcome = end_of_turn.end_turn(ch.state, ch.ruleset, ch.dice)
+        ch.record(outcome.state, [*outcome.events, snapshot_event(before)])
+        if outcome.state.status is Status.PLAYING and any(
+            p.kind == endgame.END_OF_GAME for p in outcome.state.pending
+        ):
+            trigger = Event("trigger", {"trigger": "at_end_of_game"}, DIRECTOR, True, None)
+            answer_triggers(ch, [trigger])
+
+
+def finish_game(
+    game_id: int, rulings: dict | None = None, *, nonce=None, expected_seq=None
+) -> None:
+    """Judge the objectives, add their Prestige and name the winners (§4.17, G48)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        catalog, ruleset = ch.catalog, ch.ruleset
+
+        def judge(condition, state, seat):
+            return conditions.evaluate(state, catalog, ruleset, condition, seat)
+
+        outcome = endgame.finish_game(ch.state, catalog, judge, rulings or {})
+        ch.record(outcome.state, [*outcome.events, snapshot_event(outcome.state)])

@@ -64,3 +64,36 @@ def close_planning(request, game_id: int, seat: int):
     game = director_game(request, game_id)
     run_service(request, turn.close_planning_for, game.pk, seat, nonce=request.POST.get("nonce"))
     return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def resolve_auction(request, game_id: int):
+    return _step(request, game_id, turn.resolve_auction)
+
+
+@require_POST
+def resolve_crisis(request, game_id: int):
+    return _step(request, game_id, turn.resolve_crisis)
+
+
+@require_POST
+def open_production(request, game_id: int):
+    return _step(request, game_id, turn.open_production)
+
+
+@require_POST
+def end_turn(request, game_id: int):
+    return _step(request, game_id, turn.end_turn)
+
+
+@require_POST
+def finish(request, game_id: int):
+    """Judge the objectives; the boxes ticked are the manual ones the director rules met."""
+    met = set(request.POST.getlist("met"))
+    asked = set(request.POST.getlist("asked"))
+    rulings = {}
+    for entry in met | asked:
+        seat, _, objective = entry.partition(":")
+        if seat.isdigit():
+            rulings[(int(seat), objective)] = entry in met
+    return _step(request, game_id, turn.finish_game, rulings=rulings)

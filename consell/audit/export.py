@@ -1,0 +1,87 @@
+"""The game's audit log as one JSON document (schema in ``docs/audit-log.md``).
+
+The document holds everything needed to check the dice without the app: the commitment, the
+seed once the game is over (never before: it would let anyone predict the next die), every
+roll with its counter, and every event. The audit pages are built from this same document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.game.models import Game
+from consell.game.visibility import Viewer
+
+from .snapshots import SNAPSHOT
+
+SCHEMA = "consell-audit/1"
+ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampling"
+
+
+def may_read(event, viewer: Viewer, finished: bool) -> bool:
+    """The director reads everything; a seat, after the end, whatever the end reveals (§4.17)."""
+    if viewer.kind == "director":
+        return True
+    if viewer.kind != "seat" or not finished:
+        return False
+    audience = event.audience
+    return audience == "public" or event.reveal_at_end or viewer.seat in (audience or [])
+
+
+def build_document(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The audit log of ``game`` as ``viewer`` may read it."""
+    state = game.state or {}
+    events = [_event(e) for e in game.events.order_by("seq") if may_read(e, viewer, game.finished)]
+    return {
+        "schema": SCHEMA,
+        "game": {
+            "id": game.pk,
+            "name": game.name,
+            "pack": {"id": game.pack.slug, "version": game.pack.version},
+            "created_at": game.created_at.isoformat(),
+            "status": game.status,
+            "turn": state.get("turn"),
+            "players": [{"seat": s.position, "name": s.name} for s in game.seats.all()],
+            "winners": list(state.get("winners", [])),
+        },
+        "ruleset": game.ruleset,
+        "dice": {
+            "algorithm": ALGORITHM,
+            "commitment": game.commitment,
+            "seed": game.seed if game.finished else None,
+            "counter": game.dice_counter,
+        },
+        "rolls": [
+            {
+                "counter": r.counter,
+                "sides": r.sides,
+                "kind": r.kind,
+                "value": r.value,
+                "purpose": r.purpose,
+                "entered": r.entered,
+                "event_seq": r.event_seq,
+            }
+            for r in game.rolls.order_by("counter")
+        ],
+        "events": events,
+    }
+
+
+def _event(e) -> dict[str, Any]:
+    return {
+        "seq": e.seq,
+        "turn": e.turn,
+        "phase": e.phase,
+        "kind": e.kind,
+        "actor": e.actor,
+        "by_director": e.by_director,
+        "audience": e.audience,
+        "reveal_at_end": e.reveal_at_end,
+        "created_at": e.created_at.isoformat(),
+        "payload": e.payload,
+    }
+
+
+def snapshots_of(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The payloads of the per-turn snapshots, in log order (for the charts)."""
+    return [e["payload"] for e in document["events"] if e["kind"] == SNAPSHOT]

@@ -1,0 +1,131 @@
+"""Words for the audit pages: labels of kinds and statuses, seats and targets as names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from . import proof, timeline
+from .timeline import Entry, describe_payload
+
+CATEGORY_LABELS = {
+    timeline.PLOT: _("Plot"),
+    timeline.SECRET_ABILITY: _("Secret ability"),
+    timeline.ABORTED_ABILITY: _("Aborted ability"),
+    timeline.BID: _("Bid"),
+    timeline.AUCTION_RESULT: _("Auction result"),
+    timeline.VOTE: _("Vote"),
+    timeline.DUEL: _("Duel"),
+    timeline.CRISIS: _("Crisis"),
+    timeline.PRODUCTION: _("Production"),
+    timeline.TRADE: _("Trade"),
+    timeline.INSURRECTION: _("Insurrection"),
+    timeline.CORRECTION: _("Manual correction"),
+    timeline.OTHER: _("Other"),
+}
+
+ROLL_STATUS_LABELS = {
+    proof.VERIFIED: _("verified"),
+    proof.ENTERED: _("entered by the director"),
+    proof.MISMATCH: _("does not match the seed"),
+    proof.SEALED: _("sealed until the end"),
+    proof.UNPROVEN: _("unproven: wrong seed"),
+}
+
+# Payload fields shown by an entry's detail table rather than as plain lines.
+DETAILED = frozenset(
+    {"rolls", "records", "record", "targets", "successful", "intrigue", "vigilance"}
+)
+
+DETECTION_LABELS = {
+    "discreet": _("undetected"),
+    "partial": _("partially detected"),
+    "detected": _("detected"),
+}
+
+
+class Names:
+    """Seats and kingdoms by name, for a game's pages."""
+
+    def __init__(self, players: Mapping[int, str], kingdoms: Mapping[int, str]):
+        self.players = dict(players)
+        self.kingdoms = dict(kingdoms)
+
+    @classmethod
+    def of(cls, document: Mapping[str, Any]) -> Names:
+        kingdoms: dict[int, str] = {}
+        for event in document["events"]:
+            for k in (event.get("payload") or {}).get("kingdoms") or []:
+                if isinstance(k, Mapping) and "id" in k and "name" in k:
+                    kingdoms[k["id"]] = k["name"]
+        players = {p["seat"]: p["name"] for p in document["game"]["players"]}
+        return cls(players, kingdoms)
+
+    def seat(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        return self.players.get(seat, f"#{seat}")
+
+    def target(self, ref: str | None) -> str:
+        """``seat:2`` -> the player's name; ``kingdom:1`` -> the kingdom's name."""
+        kind, _sep, number = str(ref or "").partition(":")
+        if not number.isdigit():
+            return str(ref or "")
+        if kind == "seat":
+            return self.seat(int(number))
+        return self.kingdoms.get(int(number), f"{kind} {number}")
+
+
+def present(entry: Entry, names: Names) -> dict[str, Any]:
+    """One timeline entry, ready for ``audit/_entry.html``."""
+    audience = entry.audience
+    return {
+        "seq": entry.seq,
+        "turn": entry.turn,
+        "phase": entry.phase,
+        "kind": entry.kind,
+        "category": entry.category,
+        "category_label": CATEGORY_LABELS[entry.category],
+        "actor": names.seat(entry.actor),
+        "secret": entry.secret,
+        "director_only": audience == "director",
+        "audience": [names.seat(s) for s in audience] if isinstance(audience, tuple) else [],
+        "correction": entry.correction,
+        "for_player": entry.for_player,
+        "lines": describe_payload(_plain(entry), names.players),
+        "plot": _plot(entry.detail, names) if entry.kind == "plot_resolved" else None,
+        "bids": _named(entry.detail.get("bids"), names) if entry.detail else None,
+        "spends": _named(entry.detail.get("spends"), names) if entry.detail else None,
+    }
+
+
+def _plain(entry: Entry) -> dict[str, Any]:
+    if not entry.detail:
+        return dict(entry.payload)
+    return {k: v for k, v in entry.payload.items() if k not in DETAILED}
+
+
+def _named(rows, names: Names):
+    if not rows:
+        return None
+    return [{**row, "name": names.seat(row.get("seat"))} for row in rows]
+
+
+def _plot(detail: Mapping[str, Any], names: Names) -> dict[str, Any]:
+    return {
+        **detail,
+        "conspirator_name": names.seat(detail["conspirator"]),
+        "targets": [{**t, "name": names.target(t["target"])} for t in detail["targets"]],
+        "tests": [
+            {
+                **t,
+                "about": (
+                    names.seat(t["spymaster"]) if t["spymaster"] else names.target(t["target"])
+                ),
+                "detection_label": DETECTION_LABELS.get(t["detection"] or "", ""),
+            }
+            for t in detail["tests"]
+        ],
+    }

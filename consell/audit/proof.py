@@ -1,0 +1,171 @@
+"""The dice proof: recompute every number the app drew from the revealed seed (DESIGN §5).
+
+Works on the exported log alone (``docs/audit-log.md``), so the audit page, the management
+command and a third party running ``python -m consell.audit.verify_export`` check exactly the
+same thing. A game is proven when:
+
+- the revealed seed hashes to the commitment published at creation (also recorded in the
+  public ``game_created`` event);
+- every draw from 0 to the game's dice counter is in the log, once (a missing draw could hide
+  a result the director did not like);
+- every die and shuffle step rolled by the app is what HMAC-SHA256(seed, counter) gives
+  (``consell.rules.dice.verify``); dice typed in by the director are marked entered and only
+  checked to be a face of the die;
+- every die an event shows (a plot's dice, for instance) is the die of the log.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from consell.rules.dice import Roll, verify
+
+VERIFIED = "verified"
+ENTERED = "entered"
+MISMATCH = "mismatch"
+SEALED = "sealed"  # the seed is not revealed yet: the roll cannot be checked
+UNPROVEN = "unproven"  # the revealed seed is not the committed one: no roll can be trusted
+
+
+class MalformedLog(ValueError):
+    """The document is not an audit log this verifier can read."""
+
+
+@dataclass(frozen=True)
+class RollCheck:
+    counter: int
+    sides: int
+    kind: str
+    value: int
+    purpose: str
+    entered: bool
+    event_seq: int | None
+    status: str
+    expected: int | None = None
+
+
+@dataclass(frozen=True)
+class Proof:
+    commitment: str
+    seed: str | None
+    rolls: tuple[RollCheck, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def revealed(self) -> bool:
+        return self.seed is not None
+
+    @property
+    def ok(self) -> bool:
+        """Every roll proven: the seed is out and nothing disagrees with it."""
+        return self.revealed and not self.problems
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.rolls if r.status == status)
+
+
+def prove(document: Mapping[str, Any]) -> Proof:
+    """Check the dice of an exported audit log; problems name the roll they are about."""
+    try:
+        dice = document["dice"]
+        commitment, seed_hex = str(dice["commitment"]), dice.get("seed")
+        counter = int(dice["counter"])
+        rolls = [Roll.from_dict(r) for r in document["rolls"]]
+        seqs = [r.get("event_seq") for r in document["rolls"]]
+        events = list(document["events"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise MalformedLog(f"Not an audit log: {exc!r}") from exc
+    problems = _published(commitment, events) + _coverage(rolls, counter)
+    problems += [f"roll #{r.counter} has no range ({r.sides} sides)" for r in rolls if r.sides < 1]
+    rolls_ok = [r for r in rolls if r.sides >= 1]
+    expected: dict[int, int] = {}
+    seed_ok = False
+    if seed_hex is not None:
+        try:
+            seed = bytes.fromhex(str(seed_hex))
+        except ValueError as exc:
+            raise MalformedLog("The revealed seed is not hexadecimal.") from exc
+        mismatches = verify(seed, commitment, rolls_ok)
+        seed_ok = not any(m.counter == -1 for m in mismatches)
+        if not seed_ok:
+            problems.append(f"the revealed seed does not hash to the commitment {commitment}")
+        problems += [str(m) for m in mismatches if m.counter != -1]
+        expected = {m.counter: m.expected for m in mismatches if m.counter != -1}
+    problems += _entered_out_of_range(rolls)
+    problems += _shown_in_events(rolls, events)
+    unchecked = SEALED if seed_hex is None else None if seed_ok else UNPROVEN
+    checks = tuple(
+        RollCheck(
+            counter=r.counter,
+            sides=r.sides,
+            kind=r.kind,
+            value=r.value,
+            purpose=r.purpose,
+            entered=r.entered,
+            event_seq=seq,
+            status=_status(r, expected, unchecked),
+            expected=expected.get(r.counter),
+        )
+        for r, seq in sorted(zip(rolls, seqs, strict=True), key=lambda pair: pair[0].counter)
+    )
+    return Proof(commitment, seed_hex, checks, tuple(problems))
+
+
+def _status(roll: Roll, expected: Mapping[int, int], unchecked: str | None) -> str:
+    if roll.entered:
+        return ENTERED
+    if unchecked:
+        return unchecked
+    return MISMATCH if roll.counter in expected or roll.sides < 1 else VERIFIED
+
+
+def _published(commitment: str, events: list[Mapping[str, Any]]) -> list[str]:
+    """The commitment of the log must be the one announced publicly when the game was created."""
+    announced = [
+        e.get("payload", {}).get("commitment")
+        for e in events
+        if e.get("kind") == "game_created" and e.get("audience") == "public"
+    ]
+    if announced and announced[0] != commitment:
+        return [f"the commitment {commitment} is not the one published at creation: {announced[0]}"]
+    return []
+
+
+def _coverage(rolls: list[Roll], counter: int) -> list[str]:
+    """Every draw 0..counter-1 once: a gap or a repeat means the log was edited."""
+    seen = Counter(r.counter for r in rolls)
+    problems = [f"roll #{c} is missing from the log" for c in range(counter) if c not in seen]
+    problems += [f"roll #{c} appears {n} times" for c, n in sorted(seen.items()) if n > 1]
+    problems += [
+        f"roll #{c} is beyond the dice counter {counter}" for c in sorted(seen) if c >= counter
+    ]
+    return problems
+
+
+def _entered_out_of_range(rolls: list[Roll]) -> list[str]:
+    return [
+        f"roll #{r.counter} ({r.purpose or 'unlabelled'}): entered value {r.value} "
+        f"is not a face of a d{r.sides}"
+        for r in rolls
+        if r.entered and r.kind == "die" and not 1 <= r.value <= r.sides
+    ]
+
+
+def _shown_in_events(rolls: list[Roll], events: list[Mapping[str, Any]]) -> list[str]:
+    """A die an event shows must be the die of the log, with the same counter."""
+    logged = {r.counter: r.value for r in rolls}
+    problems = []
+    for event in events:
+        for shown in (event.get("payload") or {}).get("rolls") or []:
+            if not isinstance(shown, Mapping) or "counter" not in shown:
+                continue
+            c = int(shown["counter"])
+            if logged.get(c) != shown.get("value"):
+                problems.append(
+                    f"roll #{c}: event #{event.get('seq')} shows {shown.get('value')}, "
+                    f"the dice log has {logged.get(c, 'nothing')}"
+                )
+    return problems

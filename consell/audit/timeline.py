@@ -1,0 +1,294 @@
+"""The post-game timeline: every event of the game, secret ones included, in order.
+
+Works on events as plain dicts, in the shape of the exported log (``docs/audit-log.md``), so
+the page, the printable report and a third party reading the JSON see the same thing. Each
+event is sorted into one of the kinds the audit filters by (plot, secret ability, bid, vote...),
+by its ``kind`` as the rules named it; an event of a kind the audit does not know is still shown,
+as "other". Corrections and everything the director did in a player's place are flagged so
+they stand out (the director "may correct anything by hand, visibly in the log").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .plot_detail import plot_detail
+
+PLOT = "plot"
+SECRET_ABILITY = "secret_ability"
+ABORTED_ABILITY = "aborted_ability"
+BID = "bid"
+AUCTION_RESULT = "auction_result"
+VOTE = "vote"
+DUEL = "duel"
+CRISIS = "crisis"
+PRODUCTION = "production"
+TRADE = "trade"
+INSURRECTION = "insurrection"
+CORRECTION = "correction"
+OTHER = "other"
+
+CATEGORIES: tuple[str, ...] = (
+    PLOT,
+    SECRET_ABILITY,
+    ABORTED_ABILITY,
+    BID,
+    AUCTION_RESULT,
+    VOTE,
+    DUEL,
+    CRISIS,
+    PRODUCTION,
+    TRADE,
+    INSURRECTION,
+    CORRECTION,
+    OTHER,
+)
+
+# Words in an event's kind that place it, checked in this order (the first that matches wins).
+_KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (CORRECTION, ("correction", "manual")),
+    (ABORTED_ABILITY, ("aborted",)),
+    (PLOT, ("plot",)),
+    (BID, ("bid",)),
+    (AUCTION_RESULT, ("auction", "asset_sold", "market_refreshed")),
+    (VOTE, ("vote", "law_passed", "law_rejected")),
+    (DUEL, ("duel", "succession")),
+    (CRISIS, ("crisis",)),
+    (INSURRECTION, ("insurrection", "revolution", "uprising", "unrest", "crushed")),
+    (PRODUCTION, ("production", "distribution", "income", "favor_handed")),
+    (TRADE, ("trade",)),
+    (SECRET_ABILITY, ("secrets_", "secret_")),
+)
+
+# Payload keys whose values name seats (an int, a list of ints, or "seat:N").
+SEAT_KEYS = frozenset(
+    {
+        "seat", "seats", "winner", "winners", "loser", "participants", "applicant", "founder",
+        "joiners", "proposer", "conspirator", "target", "targets", "successful", "recipient",
+        "from", "to", "giver", "receiver", "members", "expelled", "king", "tied", "bidder",
+        "spymaster", "owner", "heir", "contributors", "top_contributors", "voter",
+    }
+)  # fmt: skip
+# Payload keys holding a dict keyed by seat number.
+SEAT_MAP_KEYS = frozenset({"prestige", "scores", "commitments", "chests", "fists", "spent"})
+
+_SEAT_REF = re.compile(r"^seat:(\d+)$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One event of the log as the audit shows it."""
+
+    seq: int
+    turn: int
+    phase: str
+    kind: str
+    category: str
+    actor: int | None
+    by_director: bool
+    audience: str | tuple[int, ...]
+    payload: Mapping[str, Any]
+    seats: frozenset[int]
+    detail: Mapping[str, Any] | None = None
+
+    @property
+    def secret(self) -> bool:
+        """Hidden from the table while the game ran (only the director or some seats saw it)."""
+        return self.audience != "public"
+
+    @property
+    def correction(self) -> bool:
+        return self.category == CORRECTION
+
+    @property
+    def for_player(self) -> bool:
+        """The director acted in a player's place (an absent player's decision, for instance)."""
+        return self.by_director and self.actor is not None and not self.correction
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The counts shown at the top of the audit, corrections first (issue: they stand out)."""
+
+    events: int
+    secret: int
+    corrections: int
+    for_player: int
+    for_player_by_seat: Mapping[int, int]
+    by_category: Mapping[str, int] = field(default_factory=dict)
+
+
+def category_of(kind: str, audience: Any) -> str:
+    """The audit kind of an event; an ability's record is a secret ability when it was private."""
+    if kind == "ability_executed":
+        return OTHER if audience == "public" else SECRET_ABILITY
+    for category, words in _KIND_WORDS:
+        if any(word in kind for word in words):
+            return category
+    return OTHER
+
+
+def seats_in(event: Mapping[str, Any]) -> frozenset[int]:
+    """Every seat an event is about: its actor, its private audience and the seats it names."""
+    found: set[int] = set()
+    if isinstance(event.get("actor"), int):
+        found.add(event["actor"])
+    audience = event.get("audience")
+    if isinstance(audience, list | tuple):
+        found.update(s for s in audience if isinstance(s, int))
+    _scan(event.get("payload") or {}, found)
+    return frozenset(found)
+
+
+def _scan(value: Any, found: set[int]) -> None:
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key in SEAT_KEYS:
+                found.update(_seat_values(item))
+            if key in SEAT_MAP_KEYS and isinstance(item, Mapping):
+                found.update(int(k) for k in item if str(k).isdigit())
+            if isinstance(item, Mapping | list | tuple):
+                _scan(item, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            if isinstance(item, str):
+                found.update(_seat_values(item))
+            else:
+                _scan(item, found)
+
+
+def _seat_values(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, str):
+        match = _SEAT_REF.match(value)
+        return [int(match.group(1))] if match else []
+    if isinstance(value, list | tuple):
+        return [s for item in value for s in _seat_values(item)]
+    return []
+
+
+def entry_of(event: Mapping[str, Any]) -> Entry:
+    """An exported event dict as a timeline entry, with the details of its kind worked out."""
+    audience = event.get("audience", "director")
+    audience = tuple(audience) if isinstance(audience, list | tuple) else str(audience)
+    category = category_of(event["kind"], audience)
+    payload = event.get("payload") or {}
+    return Entry(
+        seq=event["seq"],
+        turn=event.get("turn", 0),
+        phase=event.get("phase", ""),
+        kind=event["kind"],
+        category=category,
+        actor=event.get("actor"),
+        by_director=bool(event.get("by_director")),
+        audience=audience,
+        payload=payload,
+        seats=seats_in(event),
+        detail=_detail(event["kind"], category, payload, event.get("actor")),
+    )
+
+
+def _detail(kind: str, category: str, payload: Mapping[str, Any], actor: int | None):
+    if kind == "plot_resolved":
+        return plot_detail(payload, actor)
+    records = payload.get("records") or payload.get("bids")
+    if category in (BID, AUCTION_RESULT) and records:
+        return {"bids": auction_bids(records)}
+    if category == VOTE and payload.get("record"):
+        return {"spends": vote_spends(payload["record"])}
+    return None
+
+
+def auction_bids(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Every bid with its amount capped to the bidder's funds (rules §4.9)."""
+    out = []
+    for record in records:
+        bid = record.get("bid", record)
+        out.append(
+            {
+                "seat": bid.get("seat"),
+                "round": bid.get("round", ""),
+                "asset": bid.get("asset", ""),
+                "amount": bid.get("amount"),
+                "capped": record.get("capped"),
+                "status": record.get("status", ""),
+            }
+        )
+    return out
+
+
+def vote_spends(record: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Every spend of a vote numbered by round: a voter's n-th turn is round n (rules §4.7)."""
+    turns: Counter[int] = Counter()
+    out = []
+    for line in record:
+        seat = line.get("seat")
+        turns[seat] += 1
+        out.append(
+            {
+                "round": turns[seat],
+                "seat": seat,
+                "side": line.get("side"),
+                "amount": line.get("amount", 0),
+            }
+        )
+    return out
+
+
+def timeline(events: Iterable[Mapping[str, Any]]) -> list[Entry]:
+    """All events as entries, in the order they happened."""
+    return sorted((entry_of(e) for e in events), key=lambda e: e.seq)
+
+
+def filter_entries(
+    entries: Iterable[Entry],
+    *,
+    turn: int | None = None,
+    phase: str | None = None,
+    seat: int | None = None,
+    category: str | None = None,
+) -> list[Entry]:
+    """The entries matching every filter given (None: not filtered)."""
+    return [
+        e
+        for e in entries
+        if (turn is None or e.turn == turn)
+        and (not phase or e.phase == phase)
+        and (seat is None or seat in e.seats)
+        and (not category or e.category == category)
+    ]
+
+
+def summarise(entries: Sequence[Entry]) -> Summary:
+    for_player = Counter(e.actor for e in entries if e.for_player)
+    return Summary(
+        events=len(entries),
+        secret=sum(1 for e in entries if e.secret),
+        corrections=sum(1 for e in entries if e.correction),
+        for_player=sum(for_player.values()),
+        for_player_by_seat=dict(sorted(for_player.items())),
+        by_category=dict(Counter(e.category for e in entries)),
+    )
+
+
+def describe_payload(payload: Mapping[str, Any], names: Mapping[int, str]) -> list[tuple[str, str]]:
+    """The payload as (field, text) lines, seats written as player names."""
+    return [(str(key), _text(key, value, names)) for key, value in payload.items()]
+
+
+def _text(key: str, value: Any, names: Mapping[int, str]) -> str:
+    if key in SEAT_KEYS:
+        seats = _seat_values(value)
+        if seats and not isinstance(value, Mapping):
+            return ", ".join(names.get(s, f"#{s}") for s in seats)
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,155 @@
+"""The audit pages: timeline, my story, charts, dice proof, the JSON log and a printable report.
+
+Who may open them is decided once, in ``audit_access``: the game's director always; a seat of
+the game once the game is over, since at the end "all players reveal all their resources and
+hidden cards" (rules §4.17); anyone else, the public board included, gets 404, which says
+nothing about whether the game exists.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from consell.game.access import director_game, seat_for
+from consell.game.models import Game
+from consell.game.views.common import int_or_none
+from consell.game.visibility import Viewer
+from consell.rules.state import Phase
+
+from .charts import build_charts
+from .export import build_document, snapshots_of
+from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, Names, present
+from .proof import prove
+from .story import story_for
+from .timeline import CATEGORIES, filter_entries, summarise, timeline
+
+
+def audit_access(request, game_id: int) -> tuple[Game, Viewer]:
+    """The game and who is looking, or 404 (issue: before the end, the director's alone)."""
+    try:
+        return director_game(request, game_id), Viewer.director()
+    except Http404:
+        seat = seat_for(request, game_id)
+    if not seat.game.finished:
+        raise Http404
+    return seat.game, Viewer.for_seat(seat.position)
+
+
+def _context(game: Game, viewer: Viewer, section: str) -> dict:
+    document = build_document(game, viewer)
+    entries = timeline(document["events"])
+    return {
+        "game": game,
+        "viewer": viewer,
+        "section": section,
+        "document": document,
+        "entries": entries,
+        "names": Names.of(document),
+        "summary": summarise(entries),
+    }
+
+
+def _summary_rows(context: dict) -> list[dict]:
+    names, summary = context["names"], context["summary"]
+    return [
+        {"name": names.seat(seat), "count": count}
+        for seat, count in summary.for_player_by_seat.items()
+    ]
+
+
+@require_GET
+def timeline_page(request, game_id: int):
+    game, viewer = audit_access(request, game_id)
+    context = _context(game, viewer, "timeline")
+    filters = {
+        "turn": int_or_none(request.GET.get("turn")),
+        "phase": request.GET.get("phase") if request.GET.get("phase") in Phase else None,
+        "seat": int_or_none(request.GET.get("player")),
+        "category": request.GET.get("kind") if request.GET.get("kind") in CATEGORIES else None,
+    }
+    shown = filter_entries(context["entries"], **filters)
+    names = context["names"]
+    context.update(
+        filters=filters,
+        shown=[present(e, names) for e in shown],
+        for_player_rows=_summary_rows(context),
+        turns=sorted({e.turn for e in context["entries"]}),
+        phases=list(Phase),
+        kinds=[(c, CATEGORY_LABELS[c]) for c in CATEGORIES],
+        players=sorted(names.players.items()),
+    )
+    return render(request, "audit/timeline.html", context)
+
+
+@require_GET
+def story_page(request, game_id: int, position: int | None = None):
+    """A seat reads its own story only; the director reads anyone's."""
+    game, viewer = audit_access(request, game_id)
+    if viewer.kind == "seat":
+        if position not in (None, viewer.seat):
+            raise Http404
+        position = viewer.seat
+    context = _context(game, viewer, "story")
+    names = context["names"]
+    if position is None:
+        position = min(names.players)
+    if position not in names.players:
+        raise Http404
+    story = story_for(context["entries"], position)
+    context.update(
+        story=story,
+        player=names.seat(position),
+        position=position,
+        players=sorted(names.players.items()),
+        by_them=[present(e, names) for e in story.by_them],
+        to_them=[present(e, names) for e in story.to_them],
+        plots_against=[
+            {"plot": p, "conspirator": names.seat(p.conspirator)} for p in story.plots_against
+        ],
+    )
+    return render(request, "audit/story.html", context)
+
+
+@require_GET
+def charts_page(request, game_id: int):
+    game, viewer = audit_access(request, game_id)
+    context = _context(game, viewer, "charts")
+    context["charts"] = build_charts(snapshots_of(context["document"]))
+    return render(request, "audit/charts.html", context)
+
+
+@require_GET
+def dice_page(request, game_id: int):
+    game, viewer = audit_access(request, game_id)
+    context = _context(game, viewer, "dice")
+    context.update(proof=prove(context["document"]), status_labels=ROLL_STATUS_LABELS)
+    return render(request, "audit/dice.html", context)
+
+
+@require_GET
+def report_page(request, game_id: int):
+    """Everything on one page, for printing (``static/css/audit-print.css``)."""
+    game, viewer = audit_access(request, game_id)
+    context = _context(game, viewer, "report")
+    names = context["names"]
+    context.update(
+        shown=[present(e, names) for e in context["entries"]],
+        for_player_rows=_summary_rows(context),
+        charts=build_charts(snapshots_of(context["document"])),
+        proof=prove(context["document"]),
+        status_labels=ROLL_STATUS_LABELS,
+    )
+    return render(request, "audit/report.html", context)
+
+
+@require_GET
+def export_json(request, game_id: int):
+    game, viewer = audit_access(request, game_id)
+    body = json.dumps(build_document(game, viewer), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="consell-{game.pk}-audit.json"'
+    return response

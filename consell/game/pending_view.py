@@ -1,0 +1,195 @@
+"""What each viewer may see of the decisions the game is waiting for (DESIGN principle 3).
+
+Allow-listed per kind of pending. A player sees the decisions asked of them and the public
+part of the others (a vote's running totals, who has put a fist in); a duel's fists stay
+hidden until the reveal, and a hidden asset under dispute is never named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.rules import decisions, votes
+from consell.rules.cards import card as card_of
+from consell.rules.ruleset import Ruleset
+from consell.rules.state import GameState
+
+from .planner import _field
+
+
+def for_seat(state: GameState, catalog, ruleset: Ruleset, seat: int | None, language, text):
+    """The pendings a player is asked to decide, and the public ones they may follow."""
+    names = {p.seat: p.name for p in state.players}
+    out = []
+    for p in state.pending:
+        view = _project(state, catalog, ruleset, p, seat, names, language, text)
+        if view is not None:
+            out.append(view)
+    return out
+
+
+def _title(catalog, instance, language, text) -> str:
+    return text(card_of(catalog, instance).get("title"), language)
+
+
+def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[str, Any] | None:
+    mine = seat is None or seat in p.waiting_for
+    base = {
+        "id": p.id,
+        "kind": p.kind,
+        "mine": mine,
+        "waiting_for": [names.get(s, s) for s in p.waiting_for],
+    }
+    data = p.data
+    if p.kind == "law_choice":
+        if not mine:
+            return None
+        return {
+            **base,
+            "laws": [(law, _title(catalog, law, language, text)) for law in data["row"]],
+        }
+    if p.kind == "vote":
+        ballot = decisions.ballot(p, state, ruleset)
+        finished = votes.is_finished(ballot)
+        about = (
+            _title(catalog, data["law"], language, text)
+            if data.get("motion") == "law"
+            else names.get(data.get("applicant"), "")
+        )
+        return {
+            **base,
+            "motion": data.get("motion"),
+            "about": about,
+            "kingdom": next((k.name for k in state.kingdoms if k.id == data.get("kingdom")), ""),
+            "for_total": ballot.total(votes.Side.FOR),
+            "against_total": ballot.total(votes.Side.AGAINST),
+            "record": [
+                {
+                    "name": names.get(t.seat),
+                    "side": str(t.side) if t.side else None,
+                    "amount": t.amount,
+                }
+                for t in ballot.record
+            ],
+            "my_turn": not finished and seat in (None, votes.next_voter(ballot)),
+            "next": names.get(votes.next_voter(ballot)) if not finished else None,
+            "tie_break": finished and seat in (None, ballot.tie_breaker),
+            "my_side": str(ballot.side_of(seat)) if seat and ballot.side_of(seat) else None,
+            "eligible": seat is None or seat in ballot.order,
+        }
+    if p.kind == "duel":
+        # Duels are fought in front of the table (§4.8): everyone follows who has committed.
+        participants = list(data["participants"])
+        committed = [names.get(int(s)) for s in data.get("fists", {})]
+        asset = data.get("asset")
+        return {
+            **base,
+            "participants": [names.get(s) for s in participants],
+            "resources": list(data["resources"]),
+            "committed": committed,
+            "my_fist_in": seat is not None and str(seat) in data.get("fists", {}),
+            "to_commit": [
+                (s, names.get(s)) for s in participants if str(s) not in data.get("fists", {})
+            ],
+            "purpose": data.get("purpose", "card"),
+            "asset": None
+            if not asset or data.get("hidden")
+            else _title(catalog, asset, language, text),
+        }
+    if p.kind == "kingdom_joiners":
+        answers = data.get("answers", {})
+        waiting = [s for s in data["eligible"] if str(s) not in answers]
+        return {
+            **base,
+            "founder": names.get(data["founder"]),
+            "my_turn": seat is None or (bool(waiting) and waiting[0] == seat),
+        }
+    if p.kind == "discard_choice":
+        if not mine:
+            return None
+        count = data["choices"].get(str(seat), 0) if seat is not None else 0
+        hand = state.player(seat).tactics if seat is not None else []
+        return {
+            **base,
+            "count": count,
+            "hand": [(t, _title(catalog, t, language, text)) for t in hand],
+        }
+    if p.kind == "reaction":
+        if seat is not None and seat != data["seat"]:
+            return None
+        instance = _source_instance(state, data)
+        ability = (
+            next(
+                (
+                    a
+                    for a in card_of(catalog, instance).get("abilities", [])
+                    if a["id"] == data["ability"]
+                ),
+                {},
+            )
+            if instance
+            else {}
+        )
+        return {
+            **base,
+            "owner": names.get(data["seat"]),
+            "title": text(ability.get("title"), language),
+            "text": text(ability.get("text"), language),
+            "cost": dict(ability.get("cost") or {}),
+            "trigger": data["trigger"],
+            "fields": [_field(pp, {}, language, text) for pp in ability.get("params", [])],
+        }
+    if p.kind == "distribution":
+        members = list(data["members"])
+        return {
+            **base,
+            "resource": data["resource"],
+            "amount": data["amount"],
+            "kingdom": next((k.name for k in state.kingdoms if k.id == data["kingdom"]), ""),
+            "distributor": names.get(data["distributor"]),
+            "favor": data["resource"] == "FAV",
+            "members": [
+                (s, names.get(s))
+                for s in members
+                if not (data["resource"] == "FAV" and s == data["king"])
+            ],
+            "keep": ruleset.distributor_keep,
+        }
+    if p.kind == "kingdomless_income":
+        return {
+            **base,
+            "income": ruleset.kingdomless_income,
+            "choices": ["POW", "MON", "INT", "FOR", "FAI"],
+        }
+    if p.kind == "insurrection":
+        flow = data.get("flow", {})
+        return {
+            **base,
+            "kingdom": next((k.name for k in state.kingdoms if k.id == data.get("kingdom")), ""),
+            "stage": flow.get("stage"),
+            "dice": list(flow.get("dice", [])),
+            "target": flow.get("target"),
+            "pledges": {names.get(int(k), k): v for k, v in flow.get("pledges", {}).items()},
+            "indicator_choices": list(flow.get("indicator_choices", [])),
+        }
+    if p.kind == "appointments":
+        if not mine:
+            return None
+        return {**base}
+    if p.kind in ("condition", "manual"):
+        if seat is not None:
+            return None
+        return {
+            **base,
+            "text": text(data.get("text"), language) if isinstance(data.get("text"), dict) else "",
+        }
+    if seat is None:
+        return {**base, "data": {k: v for k, v in data.items() if k != "continuation"}}
+    return {**base} if mine else None
+
+
+def _source_instance(state: GameState, data) -> str | None:
+    kind, _, name = data["source"].partition(":")
+    if kind == "house":
+        return state.player(data["seat"]).house
+    return name or None

@@ -1,0 +1,183 @@
+"""Decisions on pending effects, from the phones or from the director for an absent player.
+
+Votes, duel fists, joiners, reactions, law choices and manual effects go through
+``consell.rules.decisions``; procedures the director runs (expulsion, execution, founding or
+joining a kingdom, insurrections) through ``consell.rules.procedures``. Whatever the decision
+fires (a reaction's trigger) is answered here too, so no trigger is ever left unasked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from consell.rules import (
+    decisions,
+    insurrection_flow,
+    offices,
+    procedures,
+    production_phase,
+)
+from consell.rules.errors import InvalidParameterError, NotEligibleError
+from consell.rules.events import Event, director, private, public
+from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
+from consell.rules.state import Phase
+
+from .store import Change, change
+
+
+def record(ch: Change, outcome, *, actor: int | None = None) -> None:
+    """Record an outcome and ask for the reactions its triggers fire (§4.3)."""
+    ch.record(outcome.state, outcome.events, actor=actor)
+    answer_triggers(ch, outcome.events)
+
+
+def answer_triggers(ch: Change, events) -> None:
+    """Offer (or apply, when free and mandatory) the reactions these events trigger."""
+    if any(ev.kind == "trigger" for ev in events):
+        secret = ch.state.phase is Phase.SECRETS
+        asked = decisions.open_reactions(
+            ch.state, ch.catalog, ch.ruleset, ch.dice, events, secret=secret
+        )
+        ch.record(asked.state, asked.events)
+
+
+def decide(
+    game_id: int,
+    pending_id: int,
+    decision: Mapping[str, Any],
+    *,
+    seat: int | None,
+    nonce: str | None = None,
+) -> None:
+    """A player's decision (``seat``), or the director's for them (``seat`` None)."""
+    with change(game_id, nonce=nonce, by_director=seat is None) as ch:
+        pending = decisions.find(ch.state, pending_id)
+        if pending.kind == "insurrection":
+            outcome = _insurrection(ch, pending, seat, decision)
+        elif pending.kind == "appointments":
+            king = pending.data["king"]
+            if seat is not None and seat != king:
+                raise NotEligibleError("Only the new King closes the appointments.")
+            outcome = offices.close_appointments(ch.state, king)
+        elif pending.kind in (production_phase.DISTRIBUTION, production_phase.INCOME):
+            if seat is not None and seat not in pending.waiting_for:
+                raise NotEligibleError("This distribution is not yours to make.")
+            if seat is None:
+                decision = production_phase.default_decision(ch.state, pending)
+            outcome = production_phase.decide_distribution(
+                ch.state, ch.ruleset, pending_id, decision
+            )
+        else:
+            outcome = decisions.decide(
+                ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
+            )
+        record(ch, outcome, actor=seat)
+
+
+def _insurrection(ch: Change, pending, seat: int | None, decision: Mapping[str, Any]):
+    """Crushing the rebellion (§4.5, G31): pledges in turn order, the King's die, the outcome.
+
+    A member pledges from their phone (0 passes) and the King picks the die to reroll; the
+    director may do either for an absent player, and settles the outcome, where the losses "of
+    their choice" default to each member's largest holding unless given.
+    """
+    stage = pending.data.get("flow", {}).get("stage")
+    asked = pending.waiting_for[0] if pending.waiting_for else None
+    who = seat if seat is not None else asked
+    if seat is not None and seat != asked:
+        raise NotEligibleError("It is not your turn in this insurrection.")
+    if stage == insurrection_flow.PLEDGING:
+        amount = decision.get("pledge", 0)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InvalidParameterError("Pledge a whole amount of Force (0 to pass).")
+        return insurrection_flow.pledge(ch.state, ch.ruleset, pending.id, who, amount)
+    if stage == insurrection_flow.DIE_CHOICE:
+        die = decision.get("die")
+        if isinstance(die, bool) or not isinstance(die, int):
+            raise InvalidParameterError("Choose which die to roll again (1, 2 or 3).")
+        return insurrection_flow.reroll(ch.state, ch.ruleset, ch.dice, pending.id, die - 1)
+    if stage == insurrection_flow.CHOOSING:
+        if seat is not None:
+            raise NotEligibleError("The director settles the outcome.")
+        choices = insurrection_flow.default_choices(ch.state, pending.id)
+        if decision.get("indicator"):
+            choices["indicator"] = decision["indicator"]
+        return insurrection_flow.finish(ch.state, ch.ruleset, pending.id, choices)
+    raise InvalidParameterError("The director rolls or resumes this insurrection.")
+
+
+def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
+    """The director runs a procedure pending (expel, execution, kingdoms, insurrection roll)."""
+    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        outcome = procedures.run(ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id)
+        record(ch, outcome)
+
+
+def correct(
+    game_id: int,
+    reason: str,
+    *,
+    resources: Mapping[int, Mapping[str, int]] | None = None,
+    indicators: Mapping[int, Mapping[str, int]] | None = None,
+    nonce: str | None = None,
+) -> None:
+    """A manual correction by the director, with their reason (rules G1; DESIGN principle 2).
+
+    ``resources`` adds (or, negative, removes) amounts to players' chests; ``indicators`` sets
+    kingdom indicators to new values. Chests never go below 0 and indicators stay in 1..5: a
+    correction that would break that is refused whole. Private changes are told to the player
+    concerned; indicator changes to everyone.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidParameterError("Say why you correct the game; the reason is logged.")
+    with change(game_id, nonce=nonce, by_director=True) as ch:
+        state = ch.state.clone()
+        events: list[Event] = []
+        for seat, changes in (resources or {}).items():
+            player = state.player(seat)
+            applied = {}
+            for code, delta in changes.items():
+                if code not in Resource.__members__ or isinstance(delta, bool):
+                    raise InvalidParameterError(f"Unknown resource {code}.")
+                resource = Resource(code)
+                if player.resources[resource] + delta < 0:
+                    raise InvalidParameterError(
+                        f"{player.name} holds {player.resources[resource]} {code}; "
+                        f"cannot take {-delta}."
+                    )
+                player.resources[resource] += delta
+                state.reserve[resource] -= delta
+                if delta:
+                    applied[code] = delta
+            if applied:
+                events.append(
+                    private(
+                        "correction", (seat,), None, reason=reason, seat=seat, resources=applied
+                    )
+                )
+        for kingdom_id, values in (indicators or {}).items():
+            kingdom = state.kingdom(kingdom_id)
+            applied = {}
+            for name, value in values.items():
+                if name not in [str(i) for i in INDICATORS] or isinstance(value, bool):
+                    raise InvalidParameterError(f"Unknown indicator {name}.")
+                if not ch.ruleset.indicator_min <= value <= ch.ruleset.indicator_max:
+                    raise InvalidParameterError("Indicators go from 1 to 5.")
+                if kingdom.indicators[Indicator(name)] != value:
+                    kingdom.indicators[Indicator(name)] = value
+                    applied[name] = value
+            if applied:
+                events.append(
+                    public(
+                        "correction", None, reason=reason, kingdom=kingdom_id, indicators=applied
+                    )
+                )
+        if not events:
+            raise InvalidParameterError("The correction changes nothing.")
+        events.append(director("correction_reason", None, reason=reason))
+        ch.record(state, events)
+
+
+RESOURCE_CODES = [str(r) for r in RESOURCES]

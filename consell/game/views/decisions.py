@@ -1,0 +1,154 @@
+"""Decisions from the phones (and from the dashboard for an absent player)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..access import director_game, seat_for
+from ..planner import _int
+from ..services import decisions
+from .common import int_or_none, run_service
+
+
+def parse_decision(post) -> dict:
+    """Read a decision form: only the fields a decision may carry, in plain values."""
+    decision: dict = {}
+    if "law" in post:
+        decision["law"] = post["law"]
+    if post.get("withdraw"):
+        decision["withdraw"] = True
+    if "tie" in post:
+        decision["tie"] = post["tie"]
+    if "side" in post:
+        decision["side"] = post["side"]
+        decision["spend"] = _int(post.get("spend", ""))
+    fist = {
+        key[5:]: _int(value)
+        for key, value in post.items()
+        if key.startswith("fist_") and value not in ("", "0")
+    }
+    if any(key.startswith("fist_") for key in post):
+        decision["fist"] = fist
+    if "join" in post:
+        decision["join"] = post["join"] == "yes"
+    if "tactics" in post:
+        decision["tactics"] = post.getlist("tactics")
+    if "use" in post:
+        decision["use"] = post["use"] == "yes"
+        decision["params"] = {
+            key[6:]: _int(value)
+            for key, value in post.items()
+            if key.startswith("param_") and value
+        }
+    if "holds" in post:
+        decision["holds"] = post["holds"] == "yes"
+    if "done" in post:
+        decision["done"] = True
+    if "keep" in post:
+        decision["keep"] = _int(post["keep"])
+        decision["extra"] = [_int(v) for v in post.getlist("extra")]
+    if any(key.startswith("gift_") for key in post):
+        decision["gifts"] = {
+            key[5:]: _int(value) for key, value in post.items() if key.startswith("gift_") and value
+        }
+    if "income" in post:
+        decision["resources"] = post.getlist("income")
+    if "pledge" in post:
+        decision["pledge"] = _int(post["pledge"])
+    if "die" in post:
+        decision["die"] = _int(post["die"])
+    if "indicator" in post:
+        decision["indicator"] = post["indicator"]
+    if "seat" in post:
+        decision["seat"] = _int(post["seat"])
+    return decision
+
+
+@require_POST
+def phone_decide(request, game_id: int):
+    seat = seat_for(request, game_id)
+    pending = int_or_none(request.POST.get("pending"))
+    if pending is None:
+        messages.error(request, _("That decision is no longer asked."))
+    elif run_service(
+        request,
+        decisions.decide,
+        game_id,
+        pending,
+        parse_decision(request.POST),
+        seat=seat.position,
+        nonce=request.POST.get("nonce"),
+    ):
+        messages.success(request, _("Done."))
+    return redirect("game:play", game_id=game_id)
+
+
+@require_POST
+def director_decide(request, game_id: int):
+    """The director decides for an absent player; recorded as the director's decision."""
+    game = director_game(request, game_id)
+    pending = int_or_none(request.POST.get("pending"))
+    if pending is None:
+        messages.error(request, _("That decision is no longer asked."))
+    elif run_service(
+        request,
+        decisions.decide,
+        game.pk,
+        pending,
+        parse_decision(request.POST),
+        seat=None,
+        nonce=request.POST.get("nonce"),
+    ):
+        messages.success(request, _("Recorded as the director's decision."))
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def run_procedure(request, game_id: int):
+    game = director_game(request, game_id)
+    pending = int_or_none(request.POST.get("pending"))
+    if pending is not None:
+        run_service(
+            request,
+            decisions.run_procedure,
+            game.pk,
+            pending,
+            nonce=request.POST.get("nonce"),
+            expected_seq=int_or_none(request.POST.get("seq")),
+        )
+    return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def correct(request, game_id: int):
+    """A manual correction: resource deltas per player and indicator values, with a reason."""
+    game = director_game(request, game_id)
+    resources: dict[int, dict[str, int]] = {}
+    indicators: dict[int, dict[str, int]] = {}
+    try:
+        for key, value in request.POST.items():
+            if not value.strip():
+                continue
+            if key.startswith("res_"):
+                _, seat, code = key.split("_", 2)
+                resources.setdefault(int(seat), {})[code] = int(value)
+            elif key.startswith("ind_"):
+                _, kingdom, name = key.split("_", 2)
+                indicators.setdefault(int(kingdom), {})[name] = int(value)
+    except ValueError:
+        messages.error(request, _("Corrections are whole numbers."))
+        return redirect("game:dashboard", game_id=game.pk)
+    if run_service(
+        request,
+        decisions.correct,
+        game.pk,
+        request.POST.get("reason", ""),
+        resources=resources,
+        indicators=indicators,
+        nonce=request.POST.get("nonce"),
+    ):
+        messages.success(request, _("Correction logged."))
+    return redirect("game:dashboard", game_id=game.pk)

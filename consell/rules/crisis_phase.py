@@ -1,0 +1,168 @@
+"""The Crisis resolution phase (Fase de resolució de crisis; rules §3.6, §4.10, G36, G51).
+
+"Si hi ha una o més crisis en joc, el director de joc les resol una per una, en ordre de joc":
+one crisis at a time, in kingdom order (§4.15: each kingdom takes its best member's place in
+the turn order; the kingdomless group counts as one kingdom). For each crisis:
+
+1. every member, in turn order, pays the contribution they indicated during Planning, "tants
+   recursos com sigui possible" of the accepted types, Favor standing in (G13, G36);
+2. "les contribucions són públiques": each member's total is announced;
+3. the threshold is the card's formula with m and Peril now (G36);
+4. success: the top contributor(s) each receive the reward in full (``self`` = each of them);
+   failure: the penalty applies to the kingdom and/or its members;
+5. the pool goes back to the reserve and the crisis is discarded.
+
+The contribution indication (``contribuir-crisi``) holds an ``amount`` and an optional
+preferred ``resource``. Choices made here where the rulebook is silent: the amount is taken
+from the preferred type first (if the crisis accepts it), then from the other accepted types in
+the card's order, and Favor covers what is still missing; a player's contribution is paid to
+the first crisis of their kingdom resolved this turn, never twice. The crisis leaves play
+before its reward or penalty applies, so an insurrection the penalty causes finds it resolved.
+The kingdomless group's crisis counts the group's size for m; effects on its indicators are
+ignored (G36, G51).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import cards, crisis, effects, indications
+from .destiny import leave_play
+from .dice import Dice
+from .effects_context import Context
+from .errors import IllegalTransitionError
+from .events import Event, Outcome, director, private, public
+from .resolution import blocking
+from .resources import Resource, as_json, holdings
+from .ruleset import Ruleset
+from .state import DestinyCard, GameState, Phase, Status
+from .turn_order import kingdom_order
+
+CONTRIBUTED = "crisis_contributed"
+
+
+def crises_waiting(state: GameState) -> list[DestinyCard]:
+    """The crises in play, in the order they are resolved (kingdom order, §4.15)."""
+    membership = {p.seat: p.kingdom for p in state.players}
+    order = list(kingdom_order(state.turn_order, membership))
+    crises = [c for c in state.in_play if c.kind == "crisis"]
+    return sorted(
+        crises, key=lambda c: order.index(c.kingdom) if c.kingdom in order else len(order)
+    )
+
+
+def resolve_next_crisis(
+    state: GameState, catalog: cards.Catalog, ruleset: Ruleset, dice: Dice
+) -> Outcome:
+    """Resolve the next crisis in kingdom order (§4.10). Public, except how each member paid."""
+    if state.status is not Status.PLAYING or state.phase is not Phase.CRISIS:
+        raise IllegalTransitionError("Crises are resolved in the Crisis resolution phase.")
+    blocking(state)
+    waiting = crises_waiting(state)
+    if not waiting:
+        raise IllegalTransitionError("No crisis is left to resolve.")
+    in_play = waiting[0]
+    card = cards.card(catalog, in_play.card)
+    accepts = [Resource(r) for r in card.get("accepts", [])]
+    new = state.clone()
+    done = set(new.progress.get(CONTRIBUTED, []))
+    members = new.members(in_play.kingdom)
+    events: list[Event] = []
+    declared: dict[int, dict[Resource, int]] = {}
+    for seat in members:
+        if seat in done:
+            continue
+        reading = indications.read(new, catalog, seat, "crisis_contribution")
+        if reading.void is not None:
+            events.append(indications.void_note(new, reading))
+        declared[seat] = _declared(reading.values, accepts, new.player(seat).resources)
+    result = crisis.resolve_crisis(
+        accepts,
+        card["threshold"],
+        members,
+        declared,
+        {s: new.player(s).resources for s in members},
+        new.peril_env(ruleset, in_play.kingdom),
+    )
+    for seat, chest in result.chests.items():
+        new.player(seat).resources = dict(chest)
+    for resource, amount in result.pool.items():
+        new.reserve[resource] += amount
+    new.progress[CONTRIBUTED] = sorted(done | {c.seat for c in result.contributions if c.total})
+    events += _announce(in_play, result)
+    leave_play(new, in_play.card)
+    context = Context(
+        owner=None,
+        kingdom=in_play.kingdom,
+        group=in_play.kingdom is None,
+        contributions={c.seat: c.total for c in result.contributions},
+        source=f"crisis:{in_play.card}",
+    )
+    if result.success:
+        ops: Sequence[Mapping[str, Any]] = [
+            {"op": "for_each", "who": "top_contributors", "do": list(card.get("reward", []))}
+        ]
+    else:
+        ops = list(card.get("penalty", []))
+    applied = effects.apply_ops(new, catalog, ruleset, dice, ops, context)
+    return Outcome(applied.state, (*events, *applied.events))
+
+
+def _declared(
+    values: Mapping[str, Any], accepts: Sequence[Resource], chest: Mapping[Resource, int]
+) -> dict[Resource, int]:
+    """Spread the indicated amount over the accepted types the member holds; the rest is left
+    for Favor to cover (``pay_capped``)."""
+    left = int(values.get("amount") or 0)
+    preferred = values.get("resource")
+    order = sorted(accepts, key=lambda r: r != preferred)
+    out = holdings()
+    for resource in order:
+        take = min(left, chest.get(resource, 0))
+        out[resource] += take
+        left -= take
+    if left and order:
+        out[order[0]] += left
+    return out
+
+
+def _announce(in_play: DestinyCard, result: crisis.CrisisResult) -> list[Event]:
+    """Each member's total is public; how they paid is theirs and the director's (§4.10)."""
+    where = {"card": in_play.card, "kingdom": in_play.kingdom}
+    events: list[Event] = [
+        private(
+            "crisis_contribution_paid", (c.seat,), c.seat, **where, paid=as_json(c.payment.paid)
+        )
+        for c in result.contributions
+        if c.total
+    ]
+    events.append(
+        director(
+            "crisis_payments",
+            **where,
+            payments={
+                str(c.seat): {
+                    "declared": as_json(c.declared),
+                    "paid": as_json(c.payment.paid),
+                    "refused": as_json(c.refused),
+                }
+                for c in result.contributions
+            },
+        )
+    )
+    events.append(
+        public(
+            "crisis_resolved",
+            None,
+            **where,
+            contributions=[{"seat": c.seat, "total": c.total} for c in result.contributions],
+            pool=sum(result.pool.values()),
+            threshold=result.threshold,
+            success=result.success,
+            rewarded=list(result.rewarded),
+        )
+    )
+    trigger = "crisis_succeeded" if result.success else "crisis_failed"
+    events.append(director("trigger", None, trigger=trigger, **where))
+    return events

@@ -1,0 +1,430 @@
+"""Decisions players (or the director for them) make on a pending (rules §4.3, §4.7, §4.8, §4.12).
+
+``decide(state, catalog, ruleset, dice, pending_id, seat, decision)`` is the one entry point the
+phones and the dashboard use for the interactive pendings; ``seat`` is who decides (None: the
+director). It validates the decision against the rules and either records it (a vote's spend, a
+duel's hidden fist, a joiner's answer) or, once everything needed is known, finishes the pending
+and resumes the effect that waited on it. Decision dicts:
+
+``law_choice``       ``{"law": id}`` by the proposer
+``vote``             ``{"spend": n, "side": "for"|"against"}`` or ``{"withdraw": True}`` by the
+                     voter whose turn it is (reverse turn order), then ``{"tie": "for"|"against"}``
+                     by the King if the piles tie
+``duel``             ``{"fist": {"FOR": 2, ...}}`` by each participant, kept hidden until all are in
+``kingdom_joiners``  ``{"join": bool}`` by each eligible player
+``condition``        ``{"holds": bool}`` by the director
+``discard_choice``   ``{"tactics": [ids]}`` by each player asked
+``reaction``         ``{"use": bool, "params": {...}}`` by the owner
+``manual``           ``{"done": True}`` by the director, after applying it by hand
+
+Choices made here: the director may decide for any absent player (the dashboard records it as
+the director's); a voter's running totals and spends are public as they happen (G32), a duel's
+fists are not until the reveal (§4.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import cards, duels, effects, kingdoms, reactions, votes
+from .dice import Dice
+from .errors import InvalidParameterError, NotEligibleError
+from .events import Event, Outcome, private, public
+from .resources import Resource
+from .ruleset import Ruleset
+from .state import GameState, Pending
+
+INTERACTIVE = (
+    "law_choice",
+    "vote",
+    "duel",
+    "kingdom_joiners",
+    "condition",
+    "discard_choice",
+    "reaction",
+    "manual",
+)
+
+
+def decide(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending_id: int,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
+    """Apply one decision on a pending; ``seat`` None means the director decides."""
+    pending = find(state, pending_id)
+    if pending.kind not in INTERACTIVE:
+        raise InvalidParameterError(
+            f"Pending {pending_id} ({pending.kind}) takes no decision here."
+        )
+    if not isinstance(decision, Mapping):
+        raise InvalidParameterError("A decision is a set of named values.")
+    handler = _HANDLERS[pending.kind]
+    return handler(state, catalog, ruleset, dice, pending, seat, decision)
+
+
+def find(state: GameState, pending_id: int) -> Pending:
+    pending = next((p for p in state.pending if p.id == pending_id), None)
+    if pending is None:
+        raise InvalidParameterError(f"Nothing is waiting on decision {pending_id}.")
+    return pending
+
+
+def ballot(pending: Pending, state: GameState, ruleset: Ruleset) -> votes.VoteState:
+    """The running vote kept in a vote pending (started on first use)."""
+    data = pending.data.get("ballot")
+    if data is None:
+        return votes.start_vote(
+            pending.data["eligible"], state.turn_order, pending.data["tie_breaker"], ruleset
+        )
+    return votes.VoteState(
+        order=tuple(data["order"]),
+        tie_breaker=data["tie_breaker"],
+        withdraw_final=data["withdraw_final"],
+        side_locked=data["side_locked"],
+        record=tuple(
+            votes.Turn(t["seat"], votes.Side(t["side"]) if t["side"] else None, t["amount"])
+            for t in data["record"]
+        ),
+        withdrawn=frozenset(data["withdrawn"]),
+        cursor=data["cursor"],
+        passes=data["passes"],
+    )
+
+
+def _store_ballot(pending: Pending, vote: votes.VoteState) -> None:
+    pending.data["ballot"] = {
+        "order": list(vote.order),
+        "tie_breaker": vote.tie_breaker,
+        "withdraw_final": vote.withdraw_final,
+        "side_locked": vote.side_locked,
+        "record": [
+            {"seat": t.seat, "side": str(t.side) if t.side else None, "amount": t.amount}
+            for t in vote.record
+        ],
+        "withdrawn": sorted(vote.withdrawn),
+        "cursor": vote.cursor,
+        "passes": vote.passes,
+    }
+
+
+def _acting(seat: int | None, expected: int) -> int:
+    """The seat a decision is for: the player themselves, or anyone when the director acts."""
+    if seat is not None and seat != expected:
+        raise NotEligibleError(f"It is seat {expected}'s decision, not seat {seat}'s.")
+    return expected
+
+
+def _law_choice(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    _acting(seat, pending.data["proposer"])
+    return effects.resume(state, catalog, ruleset, dice, pending.id, {"law": decision.get("law")})
+
+
+def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    """One turn of a live vote (§4.7): spend Power (Favor standing in), withdraw, or break a tie."""
+    vote = ballot(pending, state, ruleset)
+    if votes.is_finished(vote):
+        _acting(seat, vote.tie_breaker)
+        side = decision.get("tie")
+        if side not in ("for", "against"):
+            raise InvalidParameterError("The King breaks the tie: choose for or against.")
+        outcome = votes.result(vote, votes.Side(side))
+        return _close_vote(state, catalog, ruleset, dice, pending, outcome)
+    voter = _acting(seat, votes.next_voter(vote))
+    if decision.get("withdraw"):
+        choice: votes.Decision = votes.Withdraw()
+    else:
+        side, amount = decision.get("side"), decision.get("spend")
+        if (
+            side not in ("for", "against")
+            or isinstance(amount, bool)
+            or not isinstance(amount, int)
+        ):
+            raise InvalidParameterError(
+                "Spend a whole amount of Power for or against, or withdraw."
+            )
+        choice = votes.Spend(votes.Side(side), amount)
+    new = state.clone()
+    player = new.player(voter)
+    moved, payment = votes.vote_step(vote, voter, choice, player.resources)
+    player.resources = dict(payment.holdings)
+    for resource, amount in payment.paid.items():
+        new.reserve[resource] += amount
+    live = find(new, pending.id)
+    _store_ballot(live, moved)
+    nxt = votes.next_voter(moved)
+    live.waiting_for = [nxt] if nxt is not None else [moved.tie_breaker]
+    events: list[Event] = [
+        public(
+            "vote_spend" if isinstance(choice, votes.Spend) else "vote_withdrawn",
+            voter,
+            seat=voter,
+            side=str(choice.side) if isinstance(choice, votes.Spend) else None,
+            amount=choice.amount if isinstance(choice, votes.Spend) else 0,
+            for_total=moved.total(votes.Side.FOR),
+            against_total=moved.total(votes.Side.AGAINST),
+        )
+    ]
+    if votes.is_finished(moved):
+        yes, no = moved.total(votes.Side.FOR), moved.total(votes.Side.AGAINST)
+        if yes != no:
+            closed = _close_vote(new, catalog, ruleset, dice, live, votes.result(moved))
+            return Outcome(closed.state, (*events, *closed.events))
+        events.append(public("vote_tied", None, total=yes, tie_breaker=moved.tie_breaker))
+    return Outcome(new, tuple(events))
+
+
+def _close_vote(state, catalog, ruleset, dice, pending, result: votes.VoteResult) -> Outcome:
+    """The vote's public record, every spend in order, then the effect it decided (§4.7)."""
+    record = pending.data.get("ballot", {}).get("record", [])
+    tally = public(
+        "vote_result",
+        None,
+        motion=pending.data.get("motion"),
+        law=pending.data.get("law"),
+        kingdom=pending.data.get("kingdom"),
+        passed=result.passed,
+        for_total=result.for_total,
+        against_total=result.against_total,
+        tie_broken_by=result.tie_broken_by,
+        record=list(record),
+    )
+    resumed = effects.resume(state, catalog, ruleset, dice, pending.id, {"passed": result.passed})
+    return Outcome(resumed.state, (tally, *resumed.events))
+
+
+def _duel(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    """A hidden fist (§4.8): checked against the chest now, revealed when all are in."""
+    participants = list(pending.data["participants"])
+    fists = dict(pending.data.get("fists", {}))
+    waiting = [s for s in participants if str(s) not in fists]
+    if seat is None:
+        if not waiting:
+            raise InvalidParameterError("Every fist is already in.")
+        who = int(decision.get("seat", waiting[0]))
+    else:
+        who = seat
+    if who not in participants:
+        raise NotEligibleError("You do not take part in this duel.")
+    if str(who) in fists:
+        raise NotEligibleError("Your fist is already in; it cannot change.")
+    admitted = [Resource(r) for r in pending.data["resources"]]
+    raw = decision.get("fist", {})
+    if not isinstance(raw, Mapping):
+        raise InvalidParameterError("A fist is an amount per resource.")
+    fist = {Resource(k): v for k, v in raw.items() if k in Resource.__members__}
+    if len(fist) != len(raw):
+        raise InvalidParameterError("A fist may only hold resources.")
+    duels.check_fist(who, admitted, fist, state.player(who).resources)
+    new = state.clone()
+    live = find(new, pending.id)
+    live.data["fists"] = {**fists, str(who): {str(k): v for k, v in fist.items() if v}}
+    live.waiting_for = [s for s in participants if str(s) not in live.data["fists"]]
+    events: list[Event] = [
+        private(
+            "fist_committed", (who,), who, pending=pending.id, fist=live.data["fists"][str(who)]
+        ),
+        public("duel_fist_in", None, pending=pending.id, seat=who),
+    ]
+    if live.waiting_for:
+        return Outcome(new, tuple(events))
+    revealed = _reveal(new, catalog, ruleset, dice, live)
+    return Outcome(revealed.state, (*events, *revealed.events))
+
+
+def _reveal(state, catalog, ruleset, dice, pending) -> Outcome:
+    """All fists are in: reveal them at once and settle the duel for whoever called it."""
+    fists = {
+        int(s): {Resource(k): v for k, v in f.items()} for s, f in pending.data["fists"].items()
+    }
+    purpose = pending.data.get("purpose")
+    chests = {s: state.player(s).resources for s in pending.data["participants"]}
+    if purpose == kingdoms.EXPULSION:
+        members = [s for s in pending.data["participants"] if s != pending.data["expelled"]]
+        result = duels.expulsion_asset_duel(
+            pending.data["expelled"], members, fists, chests, ruleset
+        )
+        return kingdoms.settle_expulsion_duel(state, pending.id, result)
+    if purpose == kingdoms.SUCCESSION:
+        result = duels.succession_duel(
+            pending.data["participants"],
+            pending.data["old_king"],
+            state.turn_order,
+            fists,
+            chests,
+            ruleset,
+        )
+        return kingdoms.settle_succession(state, pending.id, result)
+    plain = {s: {str(k): v for k, v in f.items()} for s, f in fists.items()}
+    return effects.resume(state, catalog, ruleset, dice, pending.id, {"fists": plain})
+
+
+def _joiners(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    """Joiners declare, in turn order, whether they join the new kingdom (G40)."""
+    eligible = list(pending.data["eligible"])
+    answers = dict(pending.data.get("answers", {}))
+    waiting = [s for s in eligible if str(s) not in answers]
+    if not waiting:
+        raise InvalidParameterError("Everyone has already answered.")
+    who = _acting(seat, waiting[0])
+    join = decision.get("join")
+    if not isinstance(join, bool):
+        raise InvalidParameterError("Answer whether you join: yes or no.")
+    new = state.clone()
+    live = find(new, pending.id)
+    live.data["answers"] = {**answers, str(who): join}
+    live.waiting_for = waiting[1:]
+    event = public("joiner_answered", who, seat=who, joins=join)
+    if live.waiting_for:
+        return Outcome(new, (event,))
+    joiners = [s for s in eligible if live.data["answers"][str(s)]]
+    resumed = effects.resume(new, catalog, ruleset, dice, pending.id, {"joiners": joiners})
+    return Outcome(resumed.state, (event, *resumed.events))
+
+
+def _condition(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    if seat is not None:
+        raise NotEligibleError("The director rules this condition.")
+    return effects.resume(
+        state, catalog, ruleset, dice, pending.id, {"holds": decision.get("holds")}
+    )
+
+
+def _discard(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    choices = {int(k): v for k, v in pending.data["choices"].items()}
+    chosen = dict(pending.data.get("chosen", {}))
+    waiting = [s for s in choices if str(s) not in chosen]
+    if seat is None:
+        if not waiting:
+            raise InvalidParameterError("Everyone has chosen.")
+        who = int(decision.get("seat", waiting[0]))
+    else:
+        who = seat
+    if who not in waiting:
+        raise NotEligibleError("You have nothing to choose here.")
+    tactics = decision.get("tactics")
+    if not isinstance(tactics, list):
+        raise InvalidParameterError("Choose the tactics to discard.")
+    new = state.clone()
+    live = find(new, pending.id)
+    live.data["chosen"] = {**chosen, str(who): list(tactics)}
+    live.waiting_for = [s for s in waiting if s != who]
+    if live.waiting_for:
+        return Outcome(new, (private("discards_chosen", (who,), who, tactics=list(tactics)),))
+    picked = {int(k): v for k, v in live.data["chosen"].items()}
+    return effects.resume(new, catalog, ruleset, dice, pending.id, {"tactics": picked})
+
+
+def _reaction(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    """The owner uses a paid reaction (paying now) or lets it pass (§4.3)."""
+    data = pending.data
+    owner = _acting(seat, data["seat"])
+    reaction = reactions.Reaction(owner, data["source"], data["ability"], data["mandatory"])
+    cleared = state.clone()
+    cleared.pending = [p for p in cleared.pending if p.id != pending.id]
+    if decision.get("use"):
+        params = decision.get("params") or {}
+        if not isinstance(params, Mapping):
+            raise InvalidParameterError("A reaction's boxes are named values.")
+        return reactions.use(
+            cleared, catalog, ruleset, dice, reaction, dict(params), secret=data["secret"]
+        )
+    return reactions.decline(cleared, reaction)
+
+
+def _manual(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    if seat is not None:
+        raise NotEligibleError("The director applies manual effects.")
+    return effects.resume(state, catalog, ruleset, dice, pending.id, {})
+
+
+_HANDLERS = {
+    "law_choice": _law_choice,
+    "vote": _vote,
+    "duel": _duel,
+    "kingdom_joiners": _joiners,
+    "condition": _condition,
+    "discard_choice": _discard,
+    "reaction": _reaction,
+    "manual": _manual,
+}
+
+
+def open_reactions(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    events,
+    *,
+    secret: bool,
+) -> Outcome:
+    """Answer the triggers among ``events`` with the reactions they fire (§4.3, G21).
+
+    In turn order: a free reaction with no boxes to fill is mandatory and applies at once; any
+    other waits on its owner's phone as a ``reaction`` pending (the director may answer for an
+    absent player). Triggers raised by those reactions are answered too, a few levels deep.
+    """
+    new = state.clone()
+    out: list[Event] = []
+    queue = [ev for ev in events if ev.kind == "trigger"]
+    depth = 0
+    while queue and depth < 5:
+        ev, depth = queue.pop(0), depth + 1
+        name = ev.data.get("trigger")
+        found = reactions.firing(new, catalog, name, seats=_concerned(new, ev.data))
+        for r in found:
+            ability = cards.ability(
+                catalog, effects.source_card(new, catalog, r.seat, r.source), r.ability
+            )
+            if r.mandatory and not ability.get("params"):
+                used = reactions.use(new, catalog, ruleset, dice, r, secret=secret)
+                new = used.state
+                out.extend(used.events)
+                queue.extend(e for e in used.events if e.kind == "trigger")
+                continue
+            new.pending.append(
+                Pending(
+                    new.next_pending_id,
+                    "reaction",
+                    {
+                        "seat": r.seat,
+                        "source": r.source,
+                        "ability": r.ability,
+                        "mandatory": r.mandatory,
+                        "trigger": name,
+                        "secret": secret,
+                    },
+                    [r.seat],
+                )
+            )
+            out.append(
+                private(
+                    "reaction_offered",
+                    (r.seat,),
+                    r.seat,
+                    pending=new.next_pending_id,
+                    trigger=name,
+                    source=r.source,
+                    ability=r.ability,
+                    mandatory=r.mandatory,
+                )
+            )
+            new.next_pending_id += 1
+    return Outcome(new, tuple(out))
+
+
+def _concerned(state: GameState, data: Mapping[str, Any]) -> list[int] | None:
+    """Who a trigger is about (§4.3): a seat, a duel's participants, or a kingdom's members."""
+    if "seat" in data and isinstance(data["seat"], int):
+        return [data["seat"]]
+    if "participants" in data:
+        return list(data["participants"])
+    if "kingdom" in data and data["kingdom"] is not None:
+        return state.members(data["kingdom"])
+    return None

@@ -1,0 +1,301 @@
+"""An insurrection as the table lives it, one decision at a time (rules §4.5, G31, G57).
+
+The effects interpreter leaves a pending ``insurrection`` when an indicator would drop below 1
+(``count`` of them if several steps did). This module runs it in stages kept in the pending's
+``flow``, so phones and the director can answer in any order the rules allow:
+
+1. ``start``: roll 3d6 against T (the kingdom's indicators at 1); public.
+2. "Esclafar la rebel·lió": the members, in turn order, ``pledge`` toward a reroll (0 passes).
+   When the pledges reach the cost (3 Force, Favor standing in) the King picks the die and
+   ``reroll`` pays and rolls it; a new round of pledges follows. A round that falls short
+   costs nobody anything and the dice stand ("els jugadors han d'acceptar els daus").
+3. ``finish``: the outcome table, with the losses "of their choice" and the King's choice of
+   indicator on an Uprising tie; a Revolution deposes the King (succession, §4.12).
+
+After the last insurrection of the pending the caller resumes the effect with
+``effects.resume(..., pending_id, {})`` (``procedures.run`` does it).
+
+Choices made here where the rulebook is silent: pledges are public, like the dice; a member
+who cannot pay anything is not asked; no pledges are asked once the dice show no failure or
+the members together cannot pay a reroll; ``default_choices`` (for absent players) takes the
+King's first tied indicator and each loss from the largest holding (ties in resource order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import insurrection, kingdoms
+from .dice import Dice
+from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .events import Event, Outcome, private, public
+from .indicators import highest_above_minimum
+from .payment import funds
+from .resources import INDICATORS, RESOURCES, Indicator, Resource, add, as_json
+from .ruleset import Ruleset
+from .state import GameState, Pending, lose
+
+PLEDGING, DIE_CHOICE, CHOOSING, DONE = "pledging", "die_choice", "choosing", "done"
+
+
+def start(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int) -> Outcome:
+    """Roll the insurrection dice (§4.5). Public."""
+    new = state.clone()
+    pending = _pending(new, pending_id)
+    if "flow" in pending.data:
+        raise IllegalTransitionError("This insurrection was already rolled.")
+    kingdom = new.kingdom(pending.data["kingdom"])
+    roll = insurrection.roll_insurrection(kingdom.indicators, dice, ruleset)
+    pending.data["flow"] = {
+        "target": roll.target,
+        "dice": list(roll.dice),
+        "rerolls": 0,
+        "members": new.members(kingdom.id),
+        "king": kingdom.king,
+    }
+    event = public(
+        "insurrection_rolled",
+        None,
+        pending=pending_id,
+        kingdom=kingdom.id,
+        indicator=pending.data["indicator"],
+        target=roll.target,
+        dice=list(roll.dice),
+        successes=roll.successes,
+    )
+    return Outcome(new, (event, *_new_round(new, pending, ruleset)))
+
+
+def pledge(state: GameState, ruleset: Ruleset, pending_id: int, seat: int, amount: int) -> Outcome:
+    """A member pledges toward the next reroll, in turn order; 0 passes (§4.5, G31). Public."""
+    new = state.clone()
+    pending = _pending(new, pending_id)
+    flow = _flow(pending, PLEDGING)
+    if pending.waiting_for != [seat]:
+        raise NotEligibleError(f"It is seat {pending.waiting_for}'s turn to pledge, not {seat}'s.")
+    cost, resource = ruleset.insurrection_reroll_cost, ruleset.insurrection_reroll_resource
+    left = cost - sum(p["amount"] for p in flow["pledges"])
+    can = min(left, funds(new.player(seat).resources, resource))
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= can:
+        raise InvalidParameterError(
+            f"Pledge a whole number from 0 to {can} {resource}, not {amount!r}.", limit=can
+        )
+    if amount:
+        flow["pledges"].append({"seat": seat, "amount": amount})
+    flow["asked"] += 1
+    events: list[Event] = [public("insurrection_pledged", seat, pending=pending_id, amount=amount)]
+    if amount == left:
+        flow["stage"] = DIE_CHOICE
+        pending.waiting_for = [flow["king"]]
+    else:
+        events += _ask_next(new, pending, ruleset)
+    return Outcome(new, tuple(events))
+
+
+def reroll(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int, die: int) -> Outcome:
+    """The pledges are paid and the die the King picked is rolled again (§4.5, G31). Public."""
+    new = state.clone()
+    pending = _pending(new, pending_id)
+    flow = _flow(pending, DIE_CHOICE)
+    members = flow["members"]
+    done = insurrection.reroll_die(
+        _roll(flow),
+        die,
+        [insurrection.Pledge(p["seat"], p["amount"]) for p in flow["pledges"]],
+        {s: new.player(s).resources for s in members},
+        members,
+        dice,
+        ruleset,
+    )
+    for seat, payment in done.payments.items():
+        new.player(seat).resources = dict(payment.holdings)
+        for resource, value in payment.paid.items():
+            new.reserve[resource] += value
+    flow["dice"], flow["rerolls"] = list(done.roll.dice), done.roll.rerolls
+    event = public(
+        "insurrection_rerolled",
+        flow["king"],
+        pending=pending_id,
+        die=die,
+        old=done.old,
+        new=done.new,
+        dice=list(done.roll.dice),
+        successes=done.roll.successes,
+        pledges=list(flow["pledges"]),
+    )
+    return Outcome(new, (event, *_new_round(new, pending, ruleset)))
+
+
+def finish(
+    state: GameState, ruleset: Ruleset, pending_id: int, choices: Mapping[str, Any]
+) -> Outcome:
+    """Apply the outcome table (§4.5, G57). ``choices``: ``{"indicator": name, "losses":
+    {seat: {RES: n}}}``; whatever is missing is taken from ``default_choices``."""
+    new = state.clone()
+    pending = _pending(new, pending_id)
+    flow = _flow(pending, CHOOSING)
+    defaults = default_choices(new, pending_id)
+    indicator = _indicator(choices.get("indicator") or defaults["indicator"])
+    picked = {_seat(s): c for s, c in dict(choices.get("losses") or {}).items()}
+    kingdom = new.kingdom(pending.data["kingdom"])
+    members = flow["members"]
+    outcome = insurrection.insurrection_outcome(
+        _roll(flow),
+        Indicator(pending.data["indicator"]),
+        kingdom.indicators,
+        flow["king"],
+        members,
+        {s: new.player(s).resources for s in members},
+        ruleset,
+        king_choice=indicator,
+    )
+    lost: dict[int, dict[Resource, int]] = {s: dict(a) for s, a in outcome.losses.items()}
+    for seat, amounts in outcome.losses.items():
+        for resource, amount in amounts.items():
+            lose(new, seat, resource, amount)
+    for chosen in outcome.choices:
+        choice = picked.get(chosen.seat) or defaults["losses"][str(chosen.seat)]
+        player = new.player(chosen.seat)
+        payment = insurrection.lose_chosen(player.resources, choice, chosen.count)
+        player.resources = dict(payment.holdings)
+        for resource, value in payment.paid.items():
+            new.reserve[resource] += value
+        lost[chosen.seat] = add(lost.get(chosen.seat, {}), payment.paid)
+    kingdom.indicators = dict(outcome.indicators)
+    events: list[Event] = [
+        public(
+            "insurrection_outcome",
+            None,
+            pending=pending_id,
+            kingdom=kingdom.id,
+            outcome=outcome.name,
+            successes=outcome.successes,
+            dropped=str(outcome.dropped) if outcome.dropped else None,
+            deposed=outcome.deposed,
+        )
+    ]
+    events += [
+        private("insurrection_losses", (s,), s, lost=as_json(v))
+        for s, v in lost.items()
+        if any(v.values())
+    ]
+    if outcome.deposed:
+        deposed = kingdoms.depose(new, kingdom.id, ruleset)
+        new = deposed.state
+        pending = _pending(new, pending_id)
+        events += deposed.events
+    if pending.data.get("count", 1) > 1:
+        pending.data["count"] -= 1
+        del pending.data["flow"]
+    else:
+        pending.data["flow"]["stage"] = DONE
+    pending.waiting_for = []
+    return Outcome(new, tuple(events))
+
+
+def default_choices(state: GameState, pending_id: int) -> dict[str, Any]:
+    """The choices made for absent players: the first tied indicator, the largest holdings."""
+    flow = _flow(_pending(state, pending_id), CHOOSING)
+    losses = {}
+    for seat, count in flow["losses_to_choose"].items():
+        chest = dict(state.player(int(seat)).resources)
+        choice = {r: 0 for r in RESOURCES}
+        for _ in range(count):
+            largest = max((r for r in RESOURCES if r is not Resource.PRE), key=lambda r: chest[r])
+            chest[largest] -= 1
+            choice[largest] += 1
+        losses[seat] = as_json(choice)
+    ties = flow["indicator_choices"]
+    return {"indicator": ties[0] if ties else None, "losses": losses}
+
+
+def _new_round(state: GameState, pending: Pending, ruleset: Ruleset) -> list[Event]:
+    """After a roll: a round of pledges if a reroll can help and be paid, else the outcome."""
+    flow = pending.data["flow"]
+    roll = _roll(flow)
+    resource = ruleset.insurrection_reroll_resource
+    purse = sum(funds(state.player(s).resources, resource) for s in flow["members"])
+    if roll.successes == len(roll.dice) or purse < ruleset.insurrection_reroll_cost:
+        return _choosing(state, pending, ruleset)
+    flow.update(stage=PLEDGING, pledges=[], asked=0)
+    return _ask_next(state, pending, ruleset)
+
+
+def _ask_next(state: GameState, pending: Pending, ruleset: Ruleset) -> list[Event]:
+    """Wait for the next member in turn order who can pledge; past the last, the dice stand."""
+    flow = pending.data["flow"]
+    resource = ruleset.insurrection_reroll_resource
+    members = flow["members"]
+    while flow["asked"] < len(members):
+        seat = members[flow["asked"]]
+        if funds(state.player(seat).resources, resource):
+            pending.waiting_for = [seat]
+            return []
+        flow["asked"] += 1
+    short = public("insurrection_pledges_short", None, pending=pending.id)
+    return [short, *_choosing(state, pending, ruleset)]
+
+
+def _choosing(state: GameState, pending: Pending, ruleset: Ruleset) -> list[Event]:
+    """The dice stand: ask who must choose a loss, and the King on an Uprising tie."""
+    flow = pending.data["flow"]
+    roll = _roll(flow)
+    kingdom = state.kingdom(pending.data["kingdom"])
+    ties: tuple[Indicator, ...] = ()
+    if ruleset.insurrection_table[roll.successes] == "uprising":
+        ties = highest_above_minimum(kingdom.indicators, ruleset)
+    preview = insurrection.insurrection_outcome(
+        roll,
+        Indicator(pending.data["indicator"]),
+        kingdom.indicators,
+        flow["king"],
+        flow["members"],
+        {s: state.player(s).resources for s in flow["members"]},
+        ruleset,
+        king_choice=ties[0] if ties else None,
+    )
+    flow.update(
+        stage=CHOOSING,
+        outcome=preview.name,
+        losses_to_choose={str(c.seat): c.count for c in preview.choices},
+        indicator_choices=[str(i) for i in ties] if len(ties) > 1 else [],
+    )
+    choosers = {c.seat for c in preview.choices} | ({flow["king"]} if len(ties) > 1 else set())
+    pending.waiting_for = [s for s in flow["members"] if s in choosers]
+    return []
+
+
+def _roll(flow: Mapping[str, Any]) -> insurrection.InsurrectionRoll:
+    return insurrection.InsurrectionRoll(flow["target"], tuple(flow["dice"]), flow["rerolls"])
+
+
+def _indicator(name: Any) -> Indicator | None:
+    if name is None:
+        return None
+    if name not in {str(i) for i in INDICATORS}:
+        raise InvalidParameterError(f"{name!r} is not an indicator.")
+    return Indicator(name)
+
+
+def _seat(value: Any) -> int:
+    """A seat from a choice; JSON turns mapping keys into strings."""
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidParameterError(f"{value!r} is not a seat.") from exc
+
+
+def _pending(state: GameState, pending_id: int) -> Pending:
+    for p in state.pending:
+        if p.id == pending_id and p.kind == "insurrection":
+            return p
+    raise InvalidParameterError(f"There is no insurrection {pending_id} pending.")
+
+
+def _flow(pending: Pending, stage: str) -> dict[str, Any]:
+    flow = pending.data.get("flow")
+    if flow is None or flow.get("stage") != stage:
+        now = "not rolled" if flow is None else flow.get("stage")
+        raise IllegalTransitionError(f"The insurrection is {now}, not at {stage}.", stage=now)
+    return flow

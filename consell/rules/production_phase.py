@@ -1,0 +1,223 @@
+"""The Production phase (Fase de producció; rules §3.7, §4.11, G15, G25, G26, G50).
+
+"En aquesta fase es produeixen recursos per cada regne, i es reparteixen entre els seus
+membres." ``open_production`` works out every kingdom's amounts and asks each distributor
+(the responsible office's holder, or the King when it is vacant) for one decision per resource,
+as a pending ``distribution``; each kingdomless player is asked for their three resources as a
+pending ``kingdomless_income``. ``decide_distribution`` checks a decision with
+``consell.rules.production`` and hands the tokens out from the reserve. When nothing is left to
+decide, the ``production`` step is done. Production and every distribution are public (G50).
+
+Decisions, as JSON: a resource other than Favor ``{"keep": 0|1, "extra": [seats]}`` (the
+privilege, then who gets the leftover units); Favor ``{"gifts": {seat: n}}``; a kingdomless
+player's income ``{"resources": ["POW", "MON", "INT"]}``. ``default_decision`` is what the
+director applies for an absent player: an even split keeping nothing, leftovers to the earliest
+in turn order; Favor dealt one at a time to the other members in turn order; the first three
+resources.
+
+Choices made here where the rulebook is silent: a resource a kingdom produces none of asks
+nobody (a King alone produces no Favor, G15); the kingdomless income is public like the rest
+of production (the tokens come out of the reserve in front of the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import production
+from .errors import IllegalTransitionError, InvalidParameterError, InvalidStateError
+from .events import Event, Outcome, public
+from .phases import complete_step, find_step
+from .resolution import blocking
+from .resources import PRODUCED, Resource
+from .ruleset import Ruleset
+from .state import GameState, Pending, Phase, Status, gain
+from .turn_order import kingdom_order
+
+PRODUCTION_STEP = "production"
+DISTRIBUTION = "distribution"
+INCOME = "kingdomless_income"
+OPENED = "production_opened"
+
+
+def open_production(state: GameState, ruleset: Ruleset) -> Outcome:
+    """Work out what each kingdom produces and ask who distributes it (§4.11). Public."""
+    if state.status is not Status.PLAYING or state.phase is not Phase.PRODUCTION:
+        raise IllegalTransitionError("Production happens in the Production phase.")
+    if find_step(state, PRODUCTION_STEP) is None or state.progress.get(OPENED):
+        raise IllegalTransitionError("Production was already opened this turn.")
+    blocking(state)
+    new = state.clone()
+    new.progress[OPENED] = True
+    events: list[Event] = []
+    membership = {p.seat: p.kingdom for p in new.players}
+    for kingdom_id in kingdom_order(new.turn_order, membership):
+        if kingdom_id is None:
+            _ask_income(new, ruleset)
+        else:
+            events += _ask_distributors(new, kingdom_id, ruleset)
+    finished = _finish_if_done(new)
+    return Outcome(finished.state, (*events, *finished.events))
+
+
+def decide_distribution(
+    state: GameState, ruleset: Ruleset, pending_id: int, decision: Mapping[str, Any]
+) -> Outcome:
+    """Apply a distributor's or a kingdomless player's decision (§4.11). Public (G50)."""
+    pending = next((p for p in state.pending if p.id == pending_id), None)
+    if pending is None or pending.kind not in (DISTRIBUTION, INCOME):
+        raise InvalidParameterError(f"No distribution is waiting on decision {pending_id}.")
+    new = state.clone()
+    new.pending = [p for p in new.pending if p.id != pending_id]
+    if pending.kind == INCOME:
+        seat = pending.data["seat"]
+        income = production.kingdomless_income(_list(decision, "resources"), ruleset)
+        received = {seat: income}
+        event = public(
+            "kingdomless_income",
+            seat,
+            seat=seat,
+            resources=[str(r) for r, n in income.items() if n],
+        )
+    else:
+        distribution = _distribution(pending, ruleset, decision)
+        resource = distribution.resource
+        received = {s: {resource: n} for s, n in distribution.received().items()}
+        event = public(
+            "distributed",
+            distribution.distributor,
+            kingdom=pending.data["kingdom"],
+            resource=str(resource),
+            distributor=distribution.distributor,
+            kept=distribution.kept,
+            shares={str(s): n for s, n in distribution.shares.items()},
+        )
+    for seat, amounts in received.items():
+        for resource, amount in amounts.items():
+            if amount:
+                gain(new, seat, Resource(resource), amount)
+    finished = _finish_if_done(new)
+    return Outcome(finished.state, (event, *finished.events))
+
+
+def default_decision(state: GameState, pending: Pending) -> dict[str, Any]:
+    """What the director decides for an absent player (§4.11, see the module docstring)."""
+    data = pending.data
+    if pending.kind == INCOME:
+        return {"resources": [str(r) for r in PRODUCED[: data["count"]]]}
+    if pending.kind != DISTRIBUTION:
+        raise InvalidParameterError(f"Pending {pending.id} is not a distribution.")
+    members = list(data["members"])
+    if data["resource"] == Resource.FAV:
+        receivers = [s for s in members if s != data["distributor"]]
+        gifts = {str(s): 0 for s in receivers}
+        for unit in range(data["amount"]):
+            gifts[str(receivers[unit % len(receivers)])] += 1
+        return {"gifts": gifts}
+    return {"keep": 0, "extra": members[: data["amount"] % len(members)]}
+
+
+def _ask_distributors(state: GameState, kingdom_id: int, ruleset: Ruleset) -> list[Event]:
+    kingdom = state.kingdom(kingdom_id)
+    if kingdom.king is None:
+        raise InvalidStateError(f"Kingdom {kingdom_id} has no King to distribute.")
+    members = state.members(kingdom_id)
+    plan = production.plan_production(
+        kingdom.indicators, members, kingdom.king, kingdom.offices, ruleset
+    )
+    events = [
+        public(
+            "production",
+            None,
+            kingdom=kingdom_id,
+            members=members,
+            amounts=[
+                {
+                    "resource": str(a.resource),
+                    "amount": a.amount,
+                    "distributor": a.distributor,
+                    "office": a.office,
+                    "vacant": a.vacant,
+                }
+                for a in plan
+            ],
+        )
+    ]
+    for allotment in plan:
+        if not allotment.amount:
+            continue
+        data = {
+            "kingdom": kingdom_id,
+            "resource": str(allotment.resource),
+            "amount": allotment.amount,
+            "office": allotment.office,
+            "distributor": allotment.distributor,
+            "vacant": allotment.vacant,
+            "king": kingdom.king,
+            "members": members,
+        }
+        _add_pending(state, DISTRIBUTION, data, allotment.distributor)
+    return events
+
+
+def _ask_income(state: GameState, ruleset: Ruleset) -> None:
+    for seat in state.members(None):
+        _add_pending(state, INCOME, {"seat": seat, "count": ruleset.kingdomless_income}, seat)
+
+
+def _add_pending(state: GameState, kind: str, data: dict[str, Any], seat: int) -> None:
+    state.pending.append(Pending(state.next_pending_id, kind, data, [seat]))
+    state.next_pending_id += 1
+
+
+def _distribution(
+    pending: Pending, ruleset: Ruleset, decision: Mapping[str, Any]
+) -> production.Distribution:
+    data = pending.data
+    allotment = production.Allotment(
+        resource=Resource(data["resource"]),
+        amount=data["amount"],
+        office=data["office"],
+        distributor=data["distributor"],
+        vacant=data["vacant"],
+    )
+    members = list(data["members"])
+    if allotment.resource is Resource.FAV:
+        gifts = decision.get("gifts")
+        if not isinstance(gifts, Mapping):
+            raise InvalidParameterError('Give the Favor as {"gifts": {seat: amount}}.')
+        return production.hand_out_favor(
+            allotment, members, data["king"], {_seat(s): n for s, n in gifts.items()}
+        )
+    return production.split_resource(
+        allotment,
+        members,
+        ruleset,
+        keep=decision.get("keep", 0),
+        extra=[_seat(s) for s in _list(decision, "extra")],
+    )
+
+
+def _finish_if_done(state: GameState) -> Outcome:
+    """The ``production`` step is done once every distribution is decided."""
+    if any(p.kind in (DISTRIBUTION, INCOME) for p in state.pending):
+        return Outcome(state)
+    return complete_step(state, PRODUCTION_STEP)
+
+
+def _list(decision: Mapping[str, Any], key: str) -> list[Any]:
+    value = decision.get(key, [])
+    if not isinstance(value, list | tuple):
+        raise InvalidParameterError(f"{key!r} must be a list.")
+    return list(value)
+
+
+def _seat(value: Any) -> int:
+    """A seat from a decision; JSON turns mapping keys into strings."""
+    if isinstance(value, bool):
+        raise InvalidParameterError(f"{value!r} is not a seat.")
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidParameterError(f"{value!r} is not a seat.") from exc

@@ -1,0 +1,216 @@
+"""The Crisis resolution phase (rules §3.6, §4.10, G13, G36, G51).
+
+Alba faces "crisi-01": it accepts Money, needs 2·m + Peril (7 for Alba's three members in turn
+1), rewards each top contributor with 1 Prestige and lowers Alba's lowest indicator on failure.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from consell.rules import crisis_phase, invariants
+from consell.rules.dice import FixedDice, HmacDice
+from consell.rules.errors import IllegalTransitionError
+from consell.rules.events import PUBLIC
+from consell.rules.resources import INDICATORS, Indicator, Resource, holdings
+from consell.rules.state import DestinyCard, Phase
+from tests.rules.catalog import CATALOG as BASE
+from tests.rules.catalog import started_game
+from tests.rules.phase_table import (
+    ALICE,
+    BOB,
+    CARLES,
+    CATALOG,
+    DIDAC,
+    ELENA,
+    RULES,
+    indicate,
+    table,
+    tokens,
+)
+
+MONEY_CRISIS = "crisi-01"
+
+
+def crisis_table(*crises: tuple[str, int | None]):
+    state = table(Phase.CRISIS)
+    state.in_play = [DestinyCard(card, "crisis", kingdom) for card, kingdom in crises]
+    return state
+
+
+def contribute(state, seat, amount, resource=None):
+    boxes = {"amount": amount} if resource is None else {"amount": amount, "resource": resource}
+    indicate(state, seat, "contribuir-crisi", **boxes)
+
+
+def resolve(state, catalog=CATALOG):
+    return crisis_phase.resolve_next_crisis(state, catalog, RULES, FixedDice([]))
+
+
+def announced(events):
+    (event,) = [e for e in events if e.kind == "crisis_resolved"]
+    return event
+
+
+def test_s410_contributions_are_capped_to_holdings_and_every_total_is_public():
+    """§4.10: "limited to accepted types and to what m actually holds now ... announce m's
+    total publicly"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 4)
+    contribute(state, BOB, 9)
+    done = resolve(state)
+    event = announced(done.events)
+    assert event.audience == PUBLIC
+    assert event.data["contributions"] == [
+        {"seat": ALICE, "total": 4},
+        {"seat": BOB, "total": 5},
+        {"seat": CARLES, "total": 0},
+    ]
+    assert done.state.player(BOB).resources[Resource.MON] == 0
+
+
+def test_s410_the_top_contributor_receives_the_reward():
+    """§4.10: "the member(s) with the highest total contribution (>= 1) receive the reward"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 3)
+    contribute(state, BOB, 5)
+    done = resolve(state)
+    assert announced(done.events).data["rewarded"] == [BOB]
+    assert done.state.player(BOB).resources[Resource.PRE] == 6
+    assert done.state.player(ALICE).resources[Resource.PRE] == 5
+
+
+def test_g36_tied_top_contributors_each_receive_the_full_reward():
+    """G36: "Tied top contributors each receive the full reward"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 4)
+    contribute(state, BOB, 4)
+    done = resolve(state).state
+    assert [done.player(s).resources[Resource.PRE] for s in (ALICE, BOB, CARLES)] == [6, 6, 5]
+
+
+def test_s410_a_failed_crisis_applies_its_penalty():
+    """§4.10: "FAILURE: apply the penalty to the kingdom and/or members as the card says"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 6)
+    done = resolve(state)
+    assert announced(done.events).data["success"] is False
+    assert done.state.kingdom(0).indicators[Indicator.STABILITY] == 2
+    assert done.state.player(ALICE).resources[Resource.PRE] == 5
+
+
+def test_s410_the_threshold_counts_members_and_peril_at_resolution():
+    """G36: "The requirement is evaluated with the member count and Peril at resolution time":
+    in turn 9 (Peril 5) Alba needs 2·3 + 5 = 11."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    state.turn = 9
+    assert announced(resolve(state).events).data["threshold"] == 11
+
+
+def test_g13_favor_stands_in_for_an_accepted_type():
+    """G13: Favor may stand in for "crisis contributions"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    state.player(CARLES).resources = holdings(MON=1, FAV=3)
+    contribute(state, CARLES, 4)
+    done = resolve(state).state
+    assert done.player(CARLES).resources == holdings()
+
+
+def test_s410_contributions_mix_accepted_types_preferred_first():
+    """§4.10: "Contribution types may be mixed freely": Alice prefers Force and gives 7 of a
+    crisis that accepts Power and Force: her 5 Force, then 2 Power."""
+    catalog = copy.deepcopy(CATALOG)
+    catalog[MONEY_CRISIS]["accepts"] = ["POW", "FOR"]
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 7, "FOR")
+    done = resolve(state, catalog).state
+    assert done.player(ALICE).resources[Resource.FOR] == 0
+    assert done.player(ALICE).resources[Resource.POW] == 3
+
+
+def test_s410_the_pool_returns_to_the_reserve_and_the_crisis_is_discarded():
+    """§4.10: "pool -> reserve; discard c"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 5)
+    contribute(state, CARLES, 2)
+    done = resolve(state).state
+    assert done.in_play == []
+    assert done.decks["crises_discard"] == [MONEY_CRISIS]
+    assert done.reserve[Resource.MON] == 7
+    assert done.reserve[Resource.PRE] == -1  # the reward came out of the reserve
+
+
+def test_s36_crises_are_resolved_one_at_a_time_in_kingdom_order():
+    """§3.6: "the director resolves them one at a time in kingdom order": Dídac handed in
+    first, so Boira's crisis comes before Alba's."""
+    state = crisis_table(("crisi-02", 0), (MONEY_CRISIS, 1))
+    state.turn_order = [DIDAC, ALICE, BOB, CARLES, ELENA]
+    first = resolve(state)
+    assert announced(first.events).data["kingdom"] == 1
+    assert announced(resolve(first.state).events).data["kingdom"] == 0
+    with pytest.raises(IllegalTransitionError):
+        resolve(resolve(first.state).state)
+
+
+def test_g36_only_members_of_the_crisis_kingdom_contribute():
+    """G36: "Only members of the crisis's kingdom may contribute"."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, DIDAC, 5)
+    done = resolve(state)
+    assert done.state.player(DIDAC).resources == state.player(DIDAC).resources
+
+
+def test_g51_the_kingdomless_group_ignores_effects_on_indicators():
+    """G36/G51: "For the kingdomless group, the requirement uses the group's size; effects on
+    indicators or on the King are ignored"."""
+    state = crisis_table((MONEY_CRISIS, None))
+    state.player(ELENA).kingdom = None
+    done = resolve(state)
+    event = announced(done.events)
+    assert event.data["threshold"] == 3 and event.data["success"] is False
+    assert [k.indicators for k in done.state.kingdoms] == [k.indicators for k in state.kingdoms]
+
+
+def test_s45_a_penalty_that_breaks_an_indicator_starts_an_insurrection():
+    """§4.5: "An indicator that would drop below 1 causes an insurrection instead"; the next
+    crisis waits until it is settled."""
+    state = crisis_table((MONEY_CRISIS, 0), ("crisi-02", 1))
+    state.kingdom(0).indicators = {i: 1 for i in INDICATORS}
+    done = resolve(state).state
+    assert [p.kind for p in done.pending] == ["insurrection"]
+    assert [c.card for c in done.in_play] == ["crisi-02"]
+    with pytest.raises(IllegalTransitionError):
+        resolve(done)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    amounts=st.lists(st.integers(0, 12), min_size=8, max_size=8),
+    money=st.lists(st.integers(0, 6), min_size=8, max_size=8),
+    values=st.lists(st.integers(1, 5), min_size=4, max_size=4),
+)
+def test_s410_crisis_properties(amounts, money, values):
+    """§4.10, G53: resources are conserved with the reserve, chests never go negative,
+    indicators stay in 1..5, every card lies in one place, and the same dice give the same
+    result."""
+    state = started_game(8)
+    state.phase = Phase.CRISIS
+    crises = state.decks["crises"][:2]
+    state.decks["crises"] = state.decks["crises"][2:]
+    state.in_play = [
+        DestinyCard(c, "crisis", k.id) for c, k in zip(crises, state.kingdoms, strict=True)
+    ]
+    for seat, amount, mon in zip(
+        sorted(p.seat for p in state.players), amounts, money, strict=True
+    ):
+        state.player(seat).resources[Resource.MON] = mon
+        contribute(state, seat, amount)
+    once = crisis_phase.resolve_next_crisis(state, CATALOG, RULES, HmacDice(b"x"))
+    twice = crisis_phase.resolve_next_crisis(state, CATALOG, RULES, HmacDice(b"x"))
+    assert once.state.to_dict() == twice.state.to_dict()
+    assert tokens(once.state) == tokens(state)
+    assert invariants.problems(once.state, BASE, RULES) == []

@@ -1,0 +1,156 @@
+"""An insurrection step by step (rules §4.5, G31, G57).
+
+Alba's Stability is at 1 and a card pushes it down again: T = 1, so every die above 1 is a
+success. A reroll costs 3 Force, pledged by the members in turn order: Alice, Bob, Carles.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from consell.rules import effects, insurrection_flow, procedures
+from consell.rules.dice import FixedDice, HmacDice
+from consell.rules.effects_context import Context
+from consell.rules.errors import IllegalTransitionError, NotEligibleError
+from consell.rules.events import PUBLIC
+from consell.rules.resources import Indicator, Resource
+from consell.rules.state import Phase
+from tests.rules.phase_table import ALICE, BOB, CARLES, CATALOG, RULES, table, tokens
+
+PUSH = [{"op": "move_indicator", "kingdom": "own", "indicator": "stability", "delta": -1}]
+
+
+def uprising_table(delta: int = -1):
+    state = table(Phase.CRISIS)
+    state.kingdom(0).indicators[Indicator.STABILITY] = 1
+    ops = [{**PUSH[0], "delta": delta}]
+    out = effects.apply_ops(state, CATALOG, RULES, FixedDice([]), ops, Context(None, 0))
+    (pending,) = out.state.pending
+    return out.state, pending.id
+
+
+def rolled(dice, delta=-1):
+    state, pid = uprising_table(delta)
+    return insurrection_flow.start(state, RULES, FixedDice(dice), pid), pid
+
+
+def flow(state, pid):
+    return next(p for p in state.pending if p.id == pid)
+
+
+def pass_all(state, pid):
+    while flow(state, pid).data["flow"]["stage"] == insurrection_flow.PLEDGING:
+        (seat,) = flow(state, pid).waiting_for
+        state = insurrection_flow.pledge(state, RULES, pid, seat, 0).state
+    return state
+
+
+def test_s45_the_kingdom_rolls_three_dice_against_the_indicators_at_one():
+    """§4.5: "T = number of this kingdom's indicators currently equal to 1 ... successes =
+    count(d > T)"; the roll is public."""
+    out, pid = rolled([1, 2, 6])
+    (event,) = [e for e in out.events if e.kind == "insurrection_rolled"]
+    assert event.audience == PUBLIC
+    assert (event.data["target"], event.data["dice"], event.data["successes"]) == (1, [1, 2, 6], 2)
+    assert flow(out.state, pid).waiting_for == [ALICE]
+
+
+def test_g31_pledges_are_collected_in_turn_order():
+    """G31: "Pledges are collected in turn order"."""
+    out, pid = rolled([1, 2, 6])
+    with pytest.raises(NotEligibleError):
+        insurrection_flow.pledge(out.state, RULES, pid, BOB, 3)
+
+
+def test_g31_three_force_pledged_together_buy_a_reroll_of_the_die_the_king_picks():
+    """§4.5: "members collectively pay 3 [FOR] (any split among members; pledges) ... reroll
+    ONE die"; G31: "The King chooses which die is rerolled"."""
+    out, pid = rolled([1, 2, 6])
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 1).state
+    state = insurrection_flow.pledge(state, RULES, pid, BOB, 2).state
+    assert flow(state, pid).waiting_for == [ALICE]
+    done = insurrection_flow.reroll(state, RULES, FixedDice([4]), pid, 0)
+    (event,) = [e for e in done.events if e.kind == "insurrection_rerolled"]
+    assert (event.data["old"], event.data["new"], event.data["successes"]) == (1, 4, 3)
+    forces = [done.state.player(s).resources[Resource.FOR] for s in (ALICE, BOB, CARLES)]
+    assert forces == [4, 3, 5]
+    assert tokens(done.state) == tokens(out.state)
+    assert flow(done.state, pid).data["flow"]["stage"] == insurrection_flow.CHOOSING
+
+
+def test_s45_pledges_that_fall_short_cost_nothing_and_the_dice_stand():
+    """§4.5: "Un cop els jugadors ja no puguin o vulguin seguir pagant ... han d'acceptar els
+    daus tal com hagin quedat"."""
+    out, pid = rolled([1, 2, 6])
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 2).state
+    state = pass_all(state, pid)
+    assert [p.resources for p in state.players] == [p.resources for p in out.state.players]
+    assert flow(state, pid).data["flow"]["dice"] == [1, 2, 6]
+
+
+def test_g57_unrest_costs_the_king_prestige_and_each_member_the_linked_resource():
+    """§4.5: "Unrest: The King loses 1 PRE. Each member loses 1 unit of the triggering
+    indicator's linked resource" (Power for Stability); then the effect goes on."""
+    out, pid = rolled([1, 2, 6])
+    state = pass_all(out.state, pid)
+    done = insurrection_flow.finish(state, RULES, pid, {}).state
+    assert done.player(ALICE).resources[Resource.PRE] == 4
+    assert [done.player(s).resources[Resource.POW] for s in (ALICE, BOB, CARLES)] == [4, 4, 4]
+    assert done.kingdom(0).indicators[Indicator.STABILITY] == 1
+    resumed = procedures.run(done, CATALOG, RULES, FixedDice([]), pid)
+    assert resumed.state.pending == []
+
+
+def test_g57_a_revolution_deposes_the_king_and_others_lose_a_resource_of_their_choice():
+    """§4.5: "Revolution: The King loses 3 PRE and is deposed: run a Succession struggle
+    without him ... Each other member loses 1 resource of their choice (not PRE)". Carles is
+    absent: the director takes it from his largest holding."""
+    out, pid = rolled([1, 1, 1])
+    state = pass_all(out.state, pid)
+    assert flow(state, pid).waiting_for == [BOB, CARLES]
+    done = insurrection_flow.finish(state, RULES, pid, {"losses": {str(BOB): {"MON": 1}}})
+    new = done.state
+    assert new.player(ALICE).resources[Resource.PRE] == 2
+    assert new.player(BOB).resources[Resource.MON] == 4
+    assert new.player(CARLES).resources[Resource.POW] == 4
+    assert new.kingdom(0).king is None
+    duel = [p for p in new.pending if p.kind == "duel"]
+    assert [p.data["participants"] for p in duel] == [[BOB, CARLES]]
+
+
+def test_g57_on_an_uprising_tie_the_king_chooses_which_indicator_drops():
+    """§4.5: "The kingdom's highest indicator that is above 1 drops by 1 ... (the King chooses
+    if tied)"."""
+    out, pid = rolled([1, 1, 6])
+    state = pass_all(out.state, pid)
+    assert flow(state, pid).data["flow"]["indicator_choices"] == ["wealth", "army", "grace"]
+    assert ALICE in flow(state, pid).waiting_for
+    done = insurrection_flow.finish(state, RULES, pid, {"indicator": "army"}).state
+    assert done.kingdom(0).indicators[Indicator.ARMY] == 2
+    assert sum(done.player(BOB).resources.values()) == sum(state.player(BOB).resources.values()) - 2
+
+
+def test_s44_each_step_below_one_is_its_own_insurrection():
+    """§4.4: "each step that would go below 1 triggers one insurrection instead"."""
+    out, pid = rolled([6, 6, 6], delta=-2)
+    state = insurrection_flow.finish(out.state, RULES, pid, {}).state
+    assert flow(state, pid).data["count"] == 1
+    with pytest.raises(IllegalTransitionError):
+        procedures.run(
+            insurrection_flow.start(state, RULES, FixedDice([6, 6, 6]), pid).state,
+            CATALOG,
+            RULES,
+            FixedDice([]),
+            pid,
+        )
+    again = procedures.run(state, CATALOG, RULES, FixedDice([6, 6, 6]), pid).state
+    done = insurrection_flow.finish(again, RULES, pid, {}).state
+    assert procedures.run(done, CATALOG, RULES, FixedDice([]), pid).state.pending == []
+
+
+def test_s45_the_same_dice_give_the_same_insurrection():
+    """DESIGN principle 5: every roll comes from the seed, so a replay gives the same result."""
+    state, pid = uprising_table()
+    first = insurrection_flow.start(state, RULES, HmacDice(b"seed"), pid)
+    second = insurrection_flow.start(state, RULES, HmacDice(b"seed"), pid)
+    assert first.state.to_dict() == second.state.to_dict()
