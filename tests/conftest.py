@@ -74,3 +74,20 @@ def client_dora(client, director):
     """A browser logged in as Dora."""
     client.force_login(director)
     return client
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """Test on a SQLite *file*, as the app runs, not on a shared in-memory database.
+
+    An in-memory database shared between threads answers a second writer "table is locked"
+    at once, where a real database file makes it wait its turn (IMMEDIATE transactions), which
+    is what two phones handing in at the same moment rely on. Each xdist worker has its own
+    temporary folder, hence its own file.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        folder = tmp_path_factory.getbasetemp()
+        database.setdefault("TEST", {})["NAME"] = str(folder / "consell-test.sqlite3")

@@ -20,6 +20,7 @@ from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from .describe import Names, describe
 from .director_view import turn_panel
 from .models import Event, Game
 from .pending_view import for_seat as pending_for_seat
@@ -104,7 +105,8 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     state = GameState.from_dict(game.snapshot if behind_screen else game.state)
     ruleset = Ruleset.from_dict(game.ruleset)
     view["board"] = _public_board(state, ruleset, catalog, language)
-    view["log"] = _log(game, viewer, behind_screen)
+    names = Names(game.state, catalog, language)
+    view["log"] = _log(game, viewer, names, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
         view["me"] = _chest(state, catalog, viewer.seat, language)
         if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
@@ -227,7 +229,13 @@ def _chest(state: GameState, catalog, seat: int, language: str) -> dict[str, Any
         "objective_offer": [card_view(catalog, o, language) for o in p.objective_offer],
         "offices": [card_view(catalog, o, language) for o in state.offices_of(seat)],
         "is_king": any(k.king == seat for k in state.kingdoms),
-        "notes": [{"turn": n.turn, "kind": n.kind, "data": n.data} for n in p.notes],
+        "notes": [
+            {
+                "turn": n.turn,
+                "text": describe(n.kind, n.data, Names(state.to_dict(), catalog, language)),
+            }
+            for n in p.notes
+        ],
         "plan": {
             "handed_in": p.plan.handed_in,
             "indications": [
@@ -303,7 +311,9 @@ def _param_text(state: GameState, catalog, language: str, kind: str, value) -> s
     return str(value)
 
 
-def _log(game: Game, viewer: Viewer, behind_screen: bool = False) -> list[dict[str, Any]]:
+def _log(
+    game: Game, viewer: Viewer, names: Names, behind_screen: bool = False
+) -> list[dict[str, Any]]:
     """The events this viewer may read, newest first (the audience was stamped by the rules).
 
     While Secrets are resolved behind the screen, a player reads only their own part of it.
@@ -327,7 +337,7 @@ def _log(game: Game, viewer: Viewer, behind_screen: bool = False) -> list[dict[s
                 "turn": ev.turn,
                 "phase": ev.phase,
                 "kind": ev.kind,
-                "payload": ev.payload,
+                "text": describe(ev.kind, {"seat": ev.actor, **ev.payload}, names),
                 "by_director": ev.by_director,
             }
         )

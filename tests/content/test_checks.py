@@ -3,11 +3,12 @@
 from io import StringIO
 
 import pytest
-from django.core.management import ManagementUtility, call_command
+from django.core.management import call_command
 from django.db import connection
 from packdata import card, write
 
 from consell.content import checks
+from consell.content.management.commands import load_content
 from consell.content.models import Card
 
 
@@ -69,5 +70,11 @@ def test_the_installed_pack_check_waits_for_the_tables(pack, write_pack, monkeyp
 def test_load_content_runs_even_when_the_start_up_checks_fail(pack, write_pack, monkeypatch):
     """A broken pack must be replaceable, so load_content skips the system checks."""
     monkeypatch.setattr(checks, "DEFAULT_PACK", write_pack({}))
-    ManagementUtility(["manage.py", "load_content", str(write_pack(pack))]).execute()
+    # What manage.py does (parse the arguments, run the checks the command asks for, handle),
+    # without run_from_argv's closing of every database connection, which the test still uses.
+    command = load_content.Command()
+    options = vars(
+        command.create_parser("manage.py", "load_content").parse_args([str(write_pack(pack))])
+    )
+    command.execute(*options.pop("args", ()), **options)
     assert Card.objects.count() == 99

@@ -21,8 +21,14 @@ class SetupError(ValueError):
     """Bad input for a new game; the message is shown to the director."""
 
 
-def create_game(director, name: str, pack, names: Sequence[str]) -> Game:
-    """A new game with one seat per player name; nothing is dealt yet."""
+def create_game(
+    director, name: str, pack, names: Sequence[str], *, seed: str | None = None
+) -> Game:
+    """A new game with one seat per player name; nothing is dealt yet.
+
+    ``seed`` (64 hex digits) replaces the secret random seed, so a replay or a simulation can
+    deal the same game again; its commitment is published as for any other seed.
+    """
     names = [n.strip() for n in names if n.strip()]
     ruleset = Ruleset.default()
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
@@ -35,7 +41,8 @@ def create_game(director, name: str, pack, names: Sequence[str]) -> Game:
     if not name.strip():
         raise SetupError("The game needs a name.")
     with transaction.atomic():
-        game = Game.objects.create(director=director, name=name.strip(), pack=pack)
+        extra = {"seed": seed} if seed else {}
+        game = Game.objects.create(director=director, name=name.strip(), pack=pack, **extra)
         Seat.objects.bulk_create(
             Seat(game=game, position=i, name=n) for i, n in enumerate(names, start=1)
         )

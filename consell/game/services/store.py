@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db import IntegrityError, transaction
 
@@ -54,8 +55,9 @@ class Change:
         self.touched_public = self.touched_public or public
         self.touched_seats.update(seats)
 
-    @property
+    @cached_property
     def catalog(self):
+        """The pack's cards, copied once per change however often the change reads them."""
         return load_catalog(self.game.pack)
 
     def record(

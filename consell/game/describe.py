@@ -1,0 +1,216 @@
+"""One readable line per logged event, in the viewer's language (the "What happened" list).
+
+Only called on events the viewer may already read (``visibility``), so it can name whatever
+the payload holds. Unknown kinds fall back to a plain label rather than disappearing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from consell.rules.state import card_id_of
+
+from .templatetags.consell_game import INDICATOR_LABELS, PHASE_LABELS, RESOURCE_LABELS
+
+
+class Names:
+    """Turns seats, kingdoms and card ids in a payload into what players call them."""
+
+    def __init__(self, state: Mapping[str, Any] | None, catalog, language: str):
+        state = state or {}
+        self.seats = {p["seat"]: p["name"] for p in state.get("players", [])}
+        self.kingdoms = {k["id"]: k["name"] for k in state.get("kingdoms", [])}
+        self.catalog = catalog
+        self.language = language
+
+    def seat(self, value) -> str:
+        return self.seats.get(value, _("someone")) if value is not None else _("nobody")
+
+    def seats_of(self, values) -> str:
+        return ", ".join(self.seat(v) for v in values or [])
+
+    def kingdom(self, value) -> str:
+        if value is None:
+            return _("the players without a kingdom")
+        return self.kingdoms.get(value, str(value))
+
+    def card(self, instance) -> str:
+        if not instance:
+            return ""
+        c = self.catalog.get(card_id_of(str(instance)), {})
+        title = c.get("title", {})
+        return title.get(self.language) or title.get("ca") or str(instance)
+
+
+def _amounts(values: Mapping[str, int] | None) -> str:
+    return ", ".join(f"{n} {RESOURCE_LABELS.get(r, r)}" for r, n in (values or {}).items() if n)
+
+
+LINES: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
+    "game_created": lambda d, n: (
+        _("The game was created. Dice commitment %(c)s.")
+        % {"c": str(d.get("commitment", ""))[:12] + "…"}
+    ),
+    "game_started": lambda d, n: _("The game begins."),
+    "turn_started": lambda d, n: (
+        _("Turn %(t)s begins (Peril %(p)s).") % {"t": d.get("turn"), "p": d.get("peril")}
+    ),
+    "phase_started": lambda d, n: (
+        _("Phase: %(p)s.") % {"p": PHASE_LABELS.get(d.get("phase"), d.get("phase"))}
+    ),
+    "turn_order": lambda d, n: _("Turn order: %(o)s.") % {"o": n.seats_of(d.get("order"))},
+    "destiny_revealed": lambda d, n: (
+        _("Destiny for %(k)s: %(c)s.")
+        % {"k": n.kingdom(d.get("kingdom")), "c": n.card(d.get("card"))}
+    ),
+    "plan_handed_in": lambda d, n: (
+        _("%(who)s handed in their chest.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "plan_closed_by_director": lambda d, n: (
+        _("The director closed Planning for %(who)s.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "ability_executed": lambda d, n: (
+        _("%(title)s was carried out.")
+        % {"title": (d.get("ability_title") or {}).get(n.language) or d.get("ability", "")}
+    ),
+    "aborted": lambda d, n: _("Aborted: %(why)s") % {"why": d.get("reason", "")},
+    "resources_gained": lambda d, n: (
+        _("%(who)s gains %(what)s.")
+        % {"who": n.seat(d.get("seat")), "what": _amounts(d.get("resources"))}
+    ),
+    "resources_lost": lambda d, n: (
+        _("%(who)s loses %(what)s.")
+        % {"who": n.seat(d.get("seat")), "what": _amounts(d.get("resources"))}
+    ),
+    "indicator_moved": lambda d, n: (
+        _("%(k)s: %(i)s from %(a)s to %(b)s.")
+        % {
+            "k": n.kingdom(d.get("kingdom")),
+            "i": INDICATOR_LABELS.get(d.get("indicator"), d.get("indicator")),
+            "a": d.get("before"),
+            "b": d.get("after"),
+        }
+    ),
+    "vote_opened": lambda d, n: (
+        _("A vote opens: %(what)s.")
+        % {
+            "what": n.card(d.get("law"))
+            if d.get("law")
+            else _("joining %(k)s") % {"k": n.kingdom(d.get("kingdom"))}
+        }
+    ),
+    "vote_spend": lambda d, n: (
+        _("%(who)s spends %(x)s %(side)s (for %(f)s, against %(a)s).")
+        % {
+            "who": n.seat(d.get("seat")),
+            "x": d.get("amount"),
+            "side": _("for") if d.get("side") == "for" else _("against"),
+            "f": d.get("for_total"),
+            "a": d.get("against_total"),
+        }
+    ),
+    "vote_withdrawn": lambda d, n: (
+        _("%(who)s withdraws from the vote.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "vote_tied": lambda d, n: (
+        _("The vote is tied; %(king)s decides.") % {"king": n.seat(d.get("tie_breaker"))}
+    ),
+    "vote_result": lambda d, n: (
+        (
+            _("The vote passes (%(f)s to %(a)s).")
+            if d.get("passed")
+            else _("The vote fails (%(f)s to %(a)s).")
+        )
+        % {"f": d.get("for_total"), "a": d.get("against_total")}
+    ),
+    "duel_started": lambda d, n: _("A duel: %(who)s.") % {"who": n.seats_of(d.get("participants"))},
+    "duel_fist_in": lambda d, n: (
+        _("%(who)s has committed a fist.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "duel_revealed": lambda d, n: (
+        _("The fists are revealed; winner: %(w)s.")
+        % {"w": n.seat(d.get("winner")) if d.get("winner") is not None else _("none (a tie)")}
+    ),
+    "expelled": lambda d, n: (
+        _("%(who)s is expelled from %(k)s.")
+        % {"who": n.seat(d.get("seat")), "k": n.kingdom(d.get("kingdom"))}
+    ),
+    "executed": lambda d, n: (
+        _("%(who)s is executed; the heir takes over.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "king_crowned": lambda d, n: (
+        _("%(who)s is crowned King of %(k)s.")
+        % {"who": n.seat(d.get("seat")), "k": n.kingdom(d.get("kingdom"))}
+    ),
+    "kingdom_created": lambda d, n: (
+        _("%(who)s founds a new kingdom.") % {"who": n.seat(d.get("founder", d.get("king")))}
+    ),
+    "kingdom_dissolved": lambda d, n: _("%(k)s is dissolved.") % {"k": n.kingdom(d.get("kingdom"))},
+    "asset_owner_changed": lambda d, n: (
+        _("%(a)s now belongs to %(who)s.")
+        % {"a": n.card(d.get("asset")), "who": n.seat(d.get("owner"))}
+    ),
+    "market_refreshed": lambda d, n: _("The market moves on: a new row 2 is laid out."),
+    "production": lambda d, n: (
+        _("%(k)s produces its resources.") % {"k": n.kingdom(d.get("kingdom"))}
+    ),
+    "insurrection_rolled": lambda d, n: (
+        _("Insurrection! Dice: %(d)s.") % {"d": ", ".join(str(x) for x in d.get("dice", []))}
+    ),
+    "secrets_public_changes": lambda d, n: (
+        _("The secrets of this turn changed %(n)s things in public.")
+        % {"n": len(d.get("changes", []))}
+    ),
+    "secrets_chest_changes": lambda d, n: _("Your chest changed during the secrets."),
+    "everything_revealed": lambda d, n: _("Everything is revealed."),
+    "game_won": lambda d, n: (
+        _("The game is over. Winners: %(w)s.") % {"w": n.seats_of(d.get("winners"))}
+    ),
+    "correction": lambda d, n: _("Correction by the director: %(r)s") % {"r": d.get("reason", "")},
+    "trade": lambda d, n: _("Trade between %(who)s.") % {"who": n.seats_of(d.get("parties"))},
+    "trade_offered": lambda d, n: (
+        _("%(who)s offers a trade.") % {"who": n.seat(d.get("seat", None))}
+    ),
+    "tactic_sacrificed": lambda d, n: (
+        _("A tactic is sacrificed for %(b)s.") % {"b": _amounts(d.get("bonus"))}
+    ),
+    "ability_planned": lambda d, n: _("An ability was added to your plan."),
+    "ability_unplanned": lambda d, n: _("An ability was taken out of your plan."),
+    "pile_reordered": lambda d, n: _("You reordered a pile."),
+    "objectives_kept": lambda d, n: _("You kept your objectives."),
+    "objectives_chosen": lambda d, n: _("A player has chosen their objectives."),
+    "tactics_drawn": lambda d, n: (
+        _("You drew %(c)s.") % {"c": ", ".join(n.card(c) for c in d.get("tactics", []))}
+    ),
+    "vigilance_paid": lambda d, n: (
+        _("Your vigilance this turn: %(v)s.") % {"v": d.get("vigilance")}
+    ),
+    "plot_outcome": lambda d, n: (
+        _("Your plot: %(r)s.")
+        % {
+            "r": ", ".join(
+                _("success") if o.get("succeeded") else _("failure") for o in d.get("outcomes", [])
+            )
+        }
+    ),
+    "plot_detected": lambda d, n: (
+        _("You detected a plot by %(who)s.") % {"who": n.seat(d.get("conspirator"))}
+    ),
+    "plot_partially_detected": lambda d, n: _("You noticed a plot, but not who was behind it."),
+    "ruleset_changed": lambda d, n: (
+        _("The ruleset changed: %(k)s.") % {"k": ", ".join(d.get("keys", []))}
+    ),
+}
+
+
+def describe(kind: str, payload: Mapping[str, Any], names: Names) -> str:
+    line = LINES.get(kind)
+    if line is None:
+        return kind.replace("_", " ").capitalize()
+    try:
+        return line(payload, names)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return kind.replace("_", " ").capitalize()
