@@ -91,3 +91,22 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     if database["ENGINE"].endswith("sqlite3"):
         folder = tmp_path_factory.getbasetemp()
         database.setdefault("TEST", {})["NAME"] = str(folder / "consell-test.sqlite3")
+
+
+@pytest.fixture(autouse=True)
+def english_unless_catalan(request):
+    """Tests read the app in English, the language they are written in.
+
+    The app's default is Catalan (the table speaks it); tests that check the Catalan catalog
+    or the default say so with ``@pytest.mark.catalan``. Pure rules tests run without Django.
+    """
+    if request.node.get_closest_marker("catalan") or not request.config.pluginmanager.hasplugin(
+        "django"
+    ):
+        yield
+        return
+    from django.test import override_settings
+    from django.utils import translation
+
+    with override_settings(LANGUAGE_CODE="en"), translation.override("en"):
+        yield

@@ -107,7 +107,7 @@ def _law_vote(run: Run, law: str) -> Suspend:
         )
     )
     run.trigger("vote_started", motion="law", law=law, kingdom=kingdom)
-    return Suspend("vote", data, tuple(eligible))
+    return Suspend("vote", data, _first_voter(run, eligible))
 
 
 def _start_duel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
@@ -173,7 +173,13 @@ def _join_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     }
     run.events.append(public("vote_opened", applicant, motion="join", kingdom=kingdom))
     run.trigger("vote_started", motion="join", kingdom=kingdom)
-    return Suspend("vote", data, tuple(eligible))
+    return Suspend("vote", data, _first_voter(run, eligible))
+
+
+def _first_voter(run: Run, eligible: list[int]) -> tuple[int, ...]:
+    """Votes run in reverse turn order (§4.15): the last eligible player in it speaks first."""
+    first = next((s for s in reversed(run.state.turn_order) if s in eligible), None)
+    return (first,) if first is not None else ()
 
 
 def _mover(run: Run, seat: int | None, what: str) -> int:

@@ -61,6 +61,11 @@ PLOT = ability(
 )
 
 
+def amount_box(name: str, minimum: int) -> dict:
+    """An optional amount box, as the default pack's indications have."""
+    return {"name": name, "type": "amount", "min": minimum, "optional": True}
+
+
 def houses() -> list[dict]:
     cards = [
         {
@@ -97,7 +102,18 @@ def offices() -> list[dict]:
         for office, resource in names
     ]
     cards[0]["king"] = True
-    cards[3]["abilities"] = [ability("exempcions", "indication", [], indication="exemptions")]
+    cards[3]["abilities"] = [
+        ability(
+            "exempcions",
+            "indication",
+            [],
+            indication="exemptions",
+            params=[
+                {"name": "exempt", "type": "players", "optional": True, "scope": "own_kingdom"},
+                {"name": "kingdom", "type": "kingdom", "optional": True},
+            ],
+        )
+    ]
     return cards
 
 
@@ -111,9 +127,38 @@ def common_actions() -> list[dict]:
             [{"op": "join_kingdom", "kingdom": "$kingdom"}],
             {"params": [{"name": "kingdom", "type": "kingdom", "scope": "other_kingdoms"}]},
         ),
-        ("vigilancia", "indication", [], {"indication": "vigilance"}),
-        ("apostes", "indication", [], {"indication": "bids"}),
-        ("contribuir-crisi", "indication", [], {"indication": "crisis_contribution"}),
+        (
+            "vigilancia",
+            "indication",
+            [],
+            {"indication": "vigilance", "params": [amount_box("intrigue", 0)]},
+        ),
+        (
+            "apostes",
+            "indication",
+            [],
+            {
+                "indication": "bids",
+                "params": [
+                    {"name": "primary_asset", "type": "asset", "optional": True},
+                    amount_box("primary_amount", 1),
+                    {"name": "secondary_asset", "type": "asset", "optional": True},
+                    amount_box("secondary_amount", 1),
+                ],
+            },
+        ),
+        (
+            "contribuir-crisi",
+            "indication",
+            [],
+            {
+                "indication": "crisis_contribution",
+                "params": [
+                    amount_box("amount", 0),
+                    {"name": "resource", "type": "resource", "optional": True},
+                ],
+            },
+        ),
     ]
     return [
         {

@@ -40,6 +40,11 @@ def unique_pack() -> dict:
                     "ca": f"{card['title']['ca']} {marker}",
                     "en": f"{card['title']['en']} {marker}",
                 }
+                for ability in c.get("abilities", []):
+                    tile = f"⟪{c['id']}:{ability['id']}⟫"
+                    ability["title"] = {
+                        lang: f"{ability['title'][lang]} {tile}" for lang in ("ca", "en")
+                    }
                 cards.append(c)
         document["cards"] = cards
     return files

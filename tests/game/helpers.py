@@ -1,0 +1,49 @@
+"""Driving a test table through its turn with the services the views call."""
+
+from __future__ import annotations
+
+from consell.game.models import Game
+from consell.game.services import games as game_services
+from consell.game.services import planning
+from consell.game.services import turn as turn_services
+from consell.game.services.store import change
+from consell.rules.state import GameState, Phase
+
+from .conftest import PLAYERS
+
+SEATS = tuple(range(1, len(PLAYERS) + 1))
+
+
+def state_of(game: Game) -> GameState:
+    game.refresh_from_db()
+    return GameState.from_dict(game.state)
+
+
+def start(game: Game) -> None:
+    """Everyone keeps their first offered objectives; turn 1 begins."""
+    for seat in SEATS:
+        offer = state_of(game).player(seat).objective_offer
+        game_services.keep_objectives(game.pk, seat, offer[0], offer[2])
+    game_services.start(game.pk)
+
+
+def to_planning(game: Game) -> None:
+    while state_of(game).phase is Phase.DESTINY:
+        state = state_of(game)
+        if any(p.kind == "step" and p.data.get("step") == "destiny" for p in state.pending):
+            turn_services.reveal_destiny(game.pk)
+        else:
+            turn_services.advance(game.pk)
+
+
+def hand_in_all(game: Game, order=SEATS) -> None:
+    for seat in order:
+        planning.hand_in(game.pk, seat)
+
+
+def arrange(game: Game, edit) -> None:
+    """Arrange the table by hand (a test's "given"): ``edit(state)`` mutates a copy."""
+    with change(game.pk) as ch:
+        state = ch.state.clone()
+        edit(state)
+        ch.record(state, [])
