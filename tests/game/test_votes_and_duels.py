@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from consell.game.models import Event
-from consell.game.services import decisions
-from consell.game.services import planning
+from consell.game.services import decisions, planning
 from consell.game.services import turn as turn_services
 from consell.rules.errors import RuleError
 from consell.rules.resources import Resource
