@@ -22,9 +22,9 @@ class Names:
     def __init__(self, state: Mapping[str, Any] | None, catalog, language: str):
         state = state or {}
         self.seats = {p["seat"]: p["name"] for p in state.get("players", [])}
-        self.kingdoms = {k["id"]: k["name"] for k in state.get("kingdoms", [])}
         self.catalog = catalog
         self.language = language
+        self.kingdoms = {k["id"]: self.card(k["name"]) for k in state.get("kingdoms", [])}
 
     def seat(self, value) -> str:
         return self.seats.get(value, _("someone")) if value is not None else _("nobody")
@@ -49,7 +49,7 @@ def _amounts(values: Mapping[str, int] | None) -> str:
     return ", ".join(f"{n} {RESOURCE_LABELS.get(r, r)}" for r, n in (values or {}).items() if n)
 
 
-LINES: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
+LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "game_created": lambda d, n: (
         _("The game was created. Dice commitment %(c)s.")
         % {"c": str(d.get("commitment", ""))[:12] + "…"}
@@ -200,10 +200,66 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
         _("You detected a plot by %(who)s.") % {"who": n.seat(d.get("conspirator"))}
     ),
     "plot_partially_detected": lambda d, n: _("You noticed a plot, but not who was behind it."),
+    "law_row": lambda d, n: (
+        _("The law row: %(l)s.")
+        % {"l": ", ".join(n.card(c) for c in d.get("laws", d.get("row", [])))}
+    ),
+    "market_opened": lambda d, n: _("The market is laid out."),
+    "houses_dealt": lambda d, n: _("The houses are dealt."),
+    "kingdoms_founded": lambda d, n: _("The kingdoms are founded and their Kings chosen."),
+    "objectives_dealt": lambda d, n: _("Your objectives are dealt: keep one of each kind."),
+    "tactics_dealt": lambda d, n: (
+        _("You receive %(c)s.") % {"c": ", ".join(n.card(c) for c in d.get("tactics", []))}
+    ),
+    "resources_dealt": lambda d, n: _("You receive %(r)s.") % {"r": _amounts(d.get("resources"))},
+    "office_appointed": lambda d, n: (
+        _("%(who)s is appointed %(o)s.")
+        % {"who": n.seat(d.get("seat")), "o": n.card(d.get("office"))}
+    ),
+    "office_dismissed": lambda d, n: _("%(o)s is taken back.") % {"o": n.card(d.get("office"))},
+    "offices_lost": lambda d, n: _("%(who)s loses their offices.") % {"who": n.seat(d.get("seat"))},
+    "king_deposed": lambda d, n: (
+        _("The King of %(k)s is deposed.") % {"k": n.kingdom(d.get("kingdom"))}
+    ),
+    "crisis_resolved": lambda d, n: (
+        (
+            _("The crisis is overcome (%(p)s of %(t)s).")
+            if d.get("success")
+            else _("The crisis is lost (%(p)s of %(t)s).")
+        )
+        % {"p": d.get("pool"), "t": d.get("threshold")}
+    ),
+    "distributed": lambda d, n: (
+        _("%(who)s distributes %(r)s.")
+        % {
+            "who": n.seat(d.get("distributor")),
+            "r": RESOURCE_LABELS.get(d.get("resource"), d.get("resource")),
+        }
+    ),
+    "kingdomless_income": lambda d, n: (
+        _("%(who)s takes %(r)s.")
+        % {"who": n.seat(d.get("seat")), "r": _amounts(d.get("resources"))}
+    ),
+    "asset_acquired": lambda d, n: (
+        _("%(who)s acquires %(a)s.") % {"who": n.seat(d.get("seat")), "a": n.card(d.get("asset"))}
+    ),
+    "insurrection_pledged": lambda d, n: (
+        _("%(who)s pledges %(x)s Force to crush the revolt.")
+        % {"who": n.seat(d.get("seat")), "x": d.get("amount")}
+    ),
+    "event_expired": lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
+    "final_prestige": lambda d, n: _("Final Prestige is counted."),
+    "objectives_judged": lambda d, n: _("The objectives are judged."),
+    "step_done": None,
     "ruleset_changed": lambda d, n: (
         _("The ruleset changed: %(k)s.") % {"k": ", ".join(d.get("keys", []))}
     ),
 }
+
+
+def readable(kind: str) -> bool:
+    """Whether players see this kind in their log (the director sees every event)."""
+    return LINES.get(kind) is not None
 
 
 def describe(kind: str, payload: Mapping[str, Any], names: Names) -> str:

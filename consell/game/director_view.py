@@ -24,6 +24,8 @@ from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status
 
+from .naming import kingdom_names
+
 
 def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text) -> dict[str, Any]:
     names = {p.seat: p.name for p in state.players}
@@ -47,7 +49,7 @@ def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text)
     if state.phase is Phase.DESTINY:
         step = phases.find_step(state, destiny.DESTINY_STEP)
         waiting = destiny.groups_waiting(state, step) if step else []
-        kingdoms = {k.id: k.name for k in state.kingdoms}
+        kingdoms = kingdom_names(state, catalog, language)
         panel["destiny_waiting"] = [kingdoms.get(g, None) for g in waiting]
     if state.phase is Phase.PLANNING:
         panel["planning"] = [
@@ -106,11 +108,11 @@ def _next_tile(state, catalog, ruleset, pile, language, text, names) -> dict[str
         and effects.plots_keyword(ability)
         and resolution.VIGILANCE in state.progress
     ):
-        out["plot"] = _plot_preview(state, ruleset, seat, ability, tile, names)
+        out["plot"] = _plot_preview(state, catalog, ruleset, seat, ability, tile, names, language)
     return out
 
 
-def _plot_preview(state, ruleset, seat, ability, tile, names) -> dict[str, Any]:
+def _plot_preview(state, catalog, ruleset, seat, ability, tile, names, language) -> dict[str, Any]:
     """Conspirator, targets, I, each V, Spymasters and exemptions, thresholds and exact odds."""
     try:
         plot, context = effects.plot_setup(
@@ -119,7 +121,7 @@ def _plot_preview(state, ruleset, seat, ability, tile, names) -> dict[str, Any]:
         chances = odds.plot_odds(plot, context, ruleset)
     except (RuleError, KeyError, ValueError, TypeError) as exc:
         return {"problem": str(exc)}
-    kingdoms = {k.id: k.name for k in state.kingdoms}
+    kingdoms = kingdom_names(state, catalog, language)
 
     def label(target) -> str:
         seat_of = getattr(target, "seat", None)

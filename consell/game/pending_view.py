@@ -14,6 +14,7 @@ from consell.rules.cards import card as card_of
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
+from .naming import kingdom_names
 from .planner import _field
 
 
@@ -60,7 +61,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             **base,
             "motion": data.get("motion"),
             "about": about,
-            "kingdom": next((k.name for k in state.kingdoms if k.id == data.get("kingdom")), ""),
+            "kingdom": kingdom_names(state, catalog, language).get(data.get("kingdom"), ""),
             "for_total": ballot.total(votes.Side.FOR),
             "against_total": ballot.total(votes.Side.AGAINST),
             "record": [
@@ -145,7 +146,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             **base,
             "resource": data["resource"],
             "amount": data["amount"],
-            "kingdom": next((k.name for k in state.kingdoms if k.id == data["kingdom"]), ""),
+            "kingdom": kingdom_names(state, catalog, language).get(data["kingdom"], ""),
             "distributor": names.get(data["distributor"]),
             "favor": data["resource"] == "FAV",
             "members": [
@@ -165,7 +166,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
         flow = data.get("flow", {})
         return {
             **base,
-            "kingdom": next((k.name for k in state.kingdoms if k.id == data.get("kingdom")), ""),
+            "kingdom": kingdom_names(state, catalog, language).get(data.get("kingdom"), ""),
             "stage": flow.get("stage"),
             "dice": list(flow.get("dice", [])),
             "target": flow.get("target"),

@@ -13,6 +13,8 @@ from consell.rules.cards import card as card_of
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.state import GameState
 
+from .naming import kingdom_names
+
 PLANNED_TYPES = ("action", "secret", "indication")
 
 
@@ -89,7 +91,7 @@ def _choices(state: GameState, catalog, seat: int, language: str, text) -> dict[
     return {
         "player": [(p.seat, p.name) for p in state.players],
         "players": [(p.seat, p.name) for p in state.players],
-        "kingdom": [(k.id, k.name) for k in state.kingdoms],
+        "kingdom": list(kingdom_names(state, catalog, language).items()),
         "law": [(law, title(law)) for law in state.law_row],
         "asset": [(a, title(a)) for a in assets],
         "indicator": [(str(i), str(i)) for i in INDICATORS],

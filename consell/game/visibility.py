@@ -20,9 +20,10 @@ from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
-from .describe import Names, describe
+from .describe import Names, describe, readable
 from .director_view import turn_panel
 from .models import Event, Game
+from .naming import kingdom_names
 from .pending_view import for_seat as pending_for_seat
 from .planner import plannable
 
@@ -136,12 +137,13 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
 
 def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) -> dict[str, Any]:
     names = {p.seat: p.name for p in state.players}
+    kingdoms_by_id = kingdom_names(state, catalog, language)
     kingdoms = []
     for k in state.kingdoms:
         kingdoms.append(
             {
                 "id": k.id,
-                "name": k.name,
+                "name": kingdoms_by_id[k.id],
                 "king": names.get(k.king) if k.king is not None else None,
                 "members": [names[s] for s in state.members(k.id)],
                 "indicators": [{"name": str(i), "value": k.indicators[i]} for i in INDICATORS],
@@ -164,7 +166,7 @@ def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) ->
                 "seat": p.seat,
                 "name": p.name,
                 "house": _house(catalog, p.house, language),
-                "kingdom": next((k.name for k in state.kingdoms if k.id == p.kingdom), None),
+                "kingdom": kingdoms_by_id.get(p.kingdom),
                 "is_king": king_of is not None,
                 "offices": [
                     card_view(catalog, o, language)["title"] for o in state.offices_of(p.seat)
@@ -195,7 +197,7 @@ def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) ->
         "in_play": [
             {
                 **card_view(catalog, c.card, language),
-                "kingdom": next((k.name for k in state.kingdoms if k.id == c.kingdom), None),
+                "kingdom": kingdoms_by_id.get(c.kingdom),
                 "remaining": c.remaining,
             }
             for c in state.in_play
@@ -323,6 +325,8 @@ def _log(
     out = []
     for ev in events[:400]:
         if not _may_see(ev, viewer, game.finished):
+            continue
+        if viewer.kind != "director" and not readable(ev.kind):
             continue
         if (
             behind_screen

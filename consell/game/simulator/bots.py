@@ -95,9 +95,7 @@ class Bot:
         """Sometimes a small offer to another player still planning (rules §4.14)."""
         if self.rng.random() >= 0.2:
             return None
-        partners = [
-            p.seat for p in state.players if p.seat != seat and not p.plan.handed_in
-        ]
+        partners = [p.seat for p in state.players if p.seat != seat and not p.plan.handed_in]
         mine = [r for r in ruleset.tradeable if state.player(seat).resources[r] > 0]
         if not partners or not mine:
             return None
