@@ -178,3 +178,16 @@ def _ruleset_post(game: Game) -> dict:
         else:
             out[key] = str(value)
     return out
+
+
+def test_a_ruleset_naming_an_office_the_pack_lacks_is_refused_at_the_deal(client_dora, new_game):
+    data = _ruleset_post(new_game)
+    data["office_for_resource"] = (
+        '{"FAV": "rei", "POW": "canceller", "MON": "tresorer", "INT": "mestre-espies", '
+        '"FOR": "mariscal", "FAI": "bisbe"}'
+    )
+    client_dora.post(f"/games/{new_game.pk}/ruleset/", data)
+    response = client_dora.post(f"/games/{new_game.pk}/deal/", {"nonce": "d1"}, follow=True)
+    new_game.refresh_from_db()
+    assert new_game.state is None
+    assert "bisbe" in response.content.decode()

@@ -92,6 +92,12 @@ def deal(
     with change(game_id, nonce=nonce) as ch:
         if ch.state is not None:
             raise SetupError("The cards have already been dealt.")
+        offices = {cid for cid, c in ch.catalog.items() if c.get("kind") == "office"}
+        missing = sorted(set(ch.ruleset.office_for_resource.values()) - offices)
+        if missing:
+            raise SetupError(
+                f"The ruleset names offices this pack does not have: {', '.join(missing)}."
+            )
         names = [s.name for s in ch.game.seats.order_by("position")]
         outcome = rules_setup.setup_game(
             names, ch.catalog, ch.ruleset, ch.dice, kings=list(kings) if kings else None
