@@ -76,7 +76,12 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("%(title)s was carried out.")
         % {"title": (d.get("ability_title") or {}).get(n.language) or d.get("ability", "")}
     ),
-    "aborted": lambda d, n: _("Aborted: %(why)s") % {"why": d.get("reason", "")},
+    "aborted": lambda d, n: (
+        (_("Aborted: %(why)s") % {"why": d["reason"]})
+        if d.get("reason")
+        else _("%(who)s's ability was aborted.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "abort_reason": lambda d, n: _("Aborted: %(why)s") % {"why": d.get("reason", "")},
     "resources_gained": lambda d, n: (
         _("%(who)s gains %(what)s.")
         % {"who": n.seat(d.get("seat")), "what": _amounts(d.get("resources"))}

@@ -531,7 +531,12 @@ def _follow(run: Run, frames: list[Frame], step: Step | Nested) -> bool:
 def _aborted(
     state: GameState, seat: int, planned: PlannedAbility, exc: RuleError, secret: bool
 ) -> Outcome:
-    """Nothing paid, nothing applied; the owner is told why (§4.2, §3.4)."""
+    """Nothing paid, nothing applied; the owner is told why (§4.2, §3.4).
+
+    The Catalan rulebook ("Abortar capacitats") explains the reason "al seu propietari", to its
+    owner, where the English digest says an action's reason is public: the original wins. The
+    table sees that the action was aborted (it was shown to everyone); only its owner reads why.
+    """
     data = {
         "source": planned.source,
         "ability": planned.ability,
@@ -539,7 +544,11 @@ def _aborted(
         "reason": exc.message,
     }
     if not secret:
-        return Outcome(state, (public("aborted", seat, **data),))
+        shown = {"source": planned.source, "ability": planned.ability}
+        return Outcome(
+            state,
+            (public("aborted", seat, **shown), private("abort_reason", (seat,), seat, **data)),
+        )
     noted = state.clone()
     noted.player(seat).notes.append(Note(noted.turn, "aborted", data))
     return Outcome(noted, (private("aborted", (seat,), seat, **data),))

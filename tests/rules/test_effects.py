@@ -122,9 +122,12 @@ def test_s42_an_unaffordable_ability_aborts_and_pays_nothing():
     state = table()
     out = run(state, catalog, "tribut")
     assert out.state.to_dict() == state.to_dict()
-    assert [(e.kind, e.audience, e.data["code"]) for e in out.events] == [
-        ("aborted", PUBLIC, "unaffordable")
+    assert [(e.kind, e.audience) for e in out.events] == [
+        ("aborted", PUBLIC),
+        ("abort_reason", (ALICE,)),
     ]
+    assert "reason" not in out.events[0].data, "the reason is explained to its owner alone"
+    assert out.events[1].data["code"] == "unaffordable"
 
 
 def test_s42_an_aborted_secret_is_told_to_its_owner_alone_with_a_note():
@@ -162,7 +165,7 @@ def test_s42_a_lost_source_aborts_the_planned_ability():
         PlannedAbility("tactic:daga", "tall"),
         secret=False,
     )
-    assert out.events[0].kind == "aborted" and out.events[0].data["code"] == "invalid_parameter"
+    assert out.events[0].kind == "aborted" and out.events[1].data["code"] == "invalid_parameter"
 
 
 def test_g23_a_used_tactic_is_discarded_and_an_aborted_one_returns_to_hand():
@@ -536,7 +539,7 @@ def test_g33_a_kingdomless_player_cannot_propose_a_law():
         PlannedAbility("common:proposar-llei", "proposar-llei"),
         secret=False,
     )
-    assert out.events[0].kind == "aborted" and out.events[0].data["code"] == "not_eligible"
+    assert out.events[0].kind == "aborted" and out.events[1].data["code"] == "not_eligible"
 
 
 def test_s47_submit_law_names_the_law_in_a_box():
@@ -620,7 +623,8 @@ def test_s412_a_founder_who_cannot_pay_aborts_and_nobody_moves():
         secret=False,
     )
     done = resume(out.state, BASE, RULES, FixedDice([]), out.state.pending[0].id, {"joiners": []})
-    assert done.events[-1].kind == "aborted" and done.state.pending == []
+    assert [e.kind for e in done.events[-2:]] == ["aborted", "abort_reason"]
+    assert done.state.pending == []
 
 
 def test_s412_join_kingdom_is_voted_by_the_target_kingdom():

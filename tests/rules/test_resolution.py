@@ -55,12 +55,15 @@ def test_s33_an_action_is_shown_to_every_player():
 
 def test_s42_an_unaffordable_action_aborts_publicly_and_play_moves_on():
     """§4.2: "An aborted ability costs nothing. Play moves to the next player in turn order";
-    for an action the reason "is said publicly"."""
+    the table sees the action aborted, and its owner alone is told why ("al seu propietari")."""
     state = table(Phase.ACTIONS)
     state.player(ALICE).plan.actions = [house("tribut")]
     state.player(BOB).plan.actions = [house("salutacio")]
     done = resolve(state)
-    assert [(e.kind, e.audience) for e in done.events] == [("aborted", PUBLIC)]
+    assert [(e.kind, e.audience) for e in done.events] == [
+        ("aborted", PUBLIC),
+        ("abort_reason", (ALICE,)),
+    ]
     assert done.state.player(ALICE).plan.actions == []
     assert done.state.player(ALICE).resources == state.player(ALICE).resources
     assert resolution.next_tile(done.state, "actions")[0] == BOB
