@@ -75,6 +75,7 @@ def test_it_offers_log_in_and_sign_up_to_a_visitor(client):
     assert b'href="/games/"' not in response.content
 
 
+@pytest.mark.catalan
 def test_it_serves_pages_in_catalan_by_default(client):
     response = client.get(reverse("login"))
     assert response["Content-Language"] == "ca"

@@ -21,6 +21,7 @@ def test_it_sends_the_csrf_token_with_every_htmx_request(client):
     assert re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"[A-Za-z0-9]{32,}\"\}'>", page)
 
 
+@pytest.mark.catalan
 def test_it_offers_both_languages_in_the_switcher(client):
     page = client.get(reverse("home")).content.decode()
     assert f'action="{reverse("set_language")}"' in page

@@ -70,3 +70,52 @@ def cost_text(cost):
 def get_pile(plan, name):
     """``plan|get_pile:"actions"``: one pile of a plan view."""
     return plan.get(name, []) if plan else []
+
+
+DECK_LABELS = {
+    "houses": _("Houses"),
+    "collective_objectives": _("Collective objectives"),
+    "personal_objectives": _("Personal objectives"),
+    "tactics": _("Tactics"),
+    "assets_visible": _("Visible assets"),
+    "assets_hidden": _("Hidden assets"),
+    "laws": _("Laws"),
+    "crises": _("Crises"),
+    "events": _("Events"),
+    "destiny": _("Destiny pile"),
+}
+
+PENDING_LABELS = {
+    "vote": _("Vote"),
+    "duel": _("Duel"),
+    "law_choice": _("Choice of a law"),
+    "kingdom_joiners": _("Joining a new kingdom"),
+    "condition": _("A condition to rule"),
+    "discard_choice": _("Discards to choose"),
+    "reaction": _("Reaction"),
+    "manual": _("Apply by hand"),
+    "appointments": _("Appointments"),
+    "distribution": _("Distribution"),
+    "kingdomless_income": _("Income without a kingdom"),
+    "insurrection": _("Insurrection"),
+    "expel": _("Expulsion"),
+    "execution": _("Execution"),
+    "found_kingdom": _("Founding a kingdom"),
+    "join_kingdom": _("Joining a kingdom"),
+    "end_of_game": _("End of the game"),
+}
+
+
+@register.filter
+def deck_label(name):
+    """``"tactics_discard"`` -> "Tactics (discards)"."""
+    name = str(name)
+    if name.endswith("_discard"):
+        base = DECK_LABELS.get(name.removesuffix("_discard"), name)
+        return _("%(deck)s (discards)") % {"deck": base}
+    return DECK_LABELS.get(name, name)
+
+
+@register.filter
+def pending_label(kind):
+    return PENDING_LABELS.get(str(kind), str(kind).replace("_", " "))

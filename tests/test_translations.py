@@ -1,0 +1,237 @@
+"""The translation catalogs are complete, compiled and in use (Catalan first, English second).
+
+Catalan is the table's language and the default (LANGUAGE_CODE "ca"); English is the second
+language. Every UI string is marked for translation, so a catalog entry left empty or fuzzy
+shows English to a Catalan table, and a stale ``.mo`` serves yesterday's wording: the ``.mo``
+files are committed so that serving needs no gettext. To refresh them, follow locale/README.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from consell.content.loader import load_pack
+from consell.content.schema import validate_pack
+from consell.game.models import Game
+from consell.game.services import games as game_services
+from tests.game.conftest import PLAYERS, seat_client, unique_pack
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "locale"
+LANGUAGES = ("ca", "en")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+
+
+@dataclass
+class Entry:
+    msgid: str = ""
+    msgid_plural: str | None = None
+    msgstr: dict[int, str] = field(default_factory=dict)
+    flags: set[str] = field(default_factory=set)
+
+
+def read_po(path: Path) -> list[Entry]:
+    """The entries of a .po file (header included, obsolete ``#~`` entries left out)."""
+    entries: list[Entry] = []
+    current: Entry | None = None
+    target: tuple[str, int] = ("msgid", 0)
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if not line.strip():
+            if current is not None:
+                entries.append(current)
+            current = None
+            continue
+        if line.startswith("#~"):
+            continue
+        current = current or Entry()
+        if line.startswith("#,"):
+            current.flags |= {flag.strip() for flag in line[2:].split(",")}
+        elif line.startswith("#"):
+            continue
+        elif match := re.match(r'(msgid_plural|msgid|msgstr)(?:\[(\d)\])? (".*")$', line):
+            keyword, index, text = match.group(1), int(match.group(2) or 0), match.group(3)
+            target = (keyword, index)
+            _append(current, target, ast.literal_eval(text))
+        else:
+            _append(current, target, ast.literal_eval(line))
+    return entries
+
+
+def _append(entry: Entry, target: tuple[str, int], text: str) -> None:
+    keyword, index = target
+    if keyword == "msgstr":
+        entry.msgstr[index] = entry.msgstr.get(index, "") + text
+    elif keyword == "msgid_plural":
+        entry.msgid_plural = (entry.msgid_plural or "") + text
+    else:
+        entry.msgid += text
+
+
+def catalog(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "django.po"
+
+
+def messages(language: str) -> list[Entry]:
+    """Every translatable entry of one catalog, the header left out."""
+    return [e for e in read_po(catalog(language)) if e.msgid]
+
+
+def header(language: str) -> str:
+    return next(e for e in read_po(catalog(language)) if not e.msgid).msgstr[0]
+
+
+def msgfmt() -> str:
+    path = shutil.which("msgfmt")
+    assert path, "GNU gettext's msgfmt is needed to check the catalogs (apt-get install gettext)"
+    return path
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_entry_is_translated_and_none_is_fuzzy(language):
+    """A missing or fuzzy entry shows the English source text instead of the translation."""
+    entries = messages(language)
+    assert len(entries) > 100
+    untranslated = [e.msgid for e in entries if not all(e.msgstr.values())]
+    fuzzy = [e.msgid for e in entries if "fuzzy" in e.flags]
+    assert untranslated == []
+    assert fuzzy == []
+    assert "fuzzy" not in read_po(catalog(language))[0].flags
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_msgfmt_accepts_the_catalog_with_nothing_untranslated(language):
+    """msgfmt --check also verifies that each %(name)s placeholder survives translation."""
+    result = subprocess.run(
+        [msgfmt(), "--check", "--statistics", "-o", "/dev/null", str(catalog(language))],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.fullmatch(r"\d+ translated messages\.", result.stderr.strip()), result.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_header_names_the_language_its_plurals_and_utf8(language):
+    head = header(language)
+    assert f"Language: {language}\n" in head
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);\n" in head
+    assert "Content-Type: text/plain; charset=UTF-8\n" in head
+
+
+def test_catalan_keeps_every_placeholder_of_the_source():
+    """A lost or renamed %(name)s raises KeyError or drops a name from the sentence."""
+    wrong = []
+    for e in messages("ca"):
+        if e.msgid_plural is None:
+            if sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr[0])):
+                wrong.append(e.msgid)
+        else:
+            plural = set(PLACEHOLDER.findall(e.msgid_plural))
+            if set(PLACEHOLDER.findall(e.msgstr[1])) != plural or not set(
+                PLACEHOLDER.findall(e.msgstr[0])
+            ) <= plural | set(PLACEHOLDER.findall(e.msgid)):
+                wrong.append(e.msgid)
+    assert wrong == []
+
+
+def test_english_repeats_the_source_text():
+    """English is the source language: its catalog only makes English explicit."""
+    different = [
+        e.msgid
+        for e in messages("en")
+        if (e.msgstr[0] != e.msgid)
+        or (e.msgid_plural is not None and e.msgstr.get(1) != e.msgid_plural)
+    ]
+    assert different == []
+
+
+def test_text_quoted_inside_a_javascript_confirm_has_no_apostrophe():
+    """``confirm('{% translate ... %}')`` ends at the first ' of the translation."""
+    quoted = {
+        match
+        for template in (ROOT / "templates").rglob("*.html")
+        for match in re.findall(
+            r"confirm\('\{% translate \"(.+?)\" %\}'\)", template.read_text(encoding="utf-8")
+        )
+    }
+    catalan = {e.msgid: e.msgstr[0] for e in messages("ca")}
+    assert quoted
+    assert [catalan[m] for m in quoted if "'" in catalan.get(m, "")] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_mo_file_is_compiled_from_the_current_po(language, tmp_path):
+    """Compiled as compilemessages does (msgfmt --check-format), byte for byte."""
+    po = catalog(language)
+    fresh = tmp_path / "django.mo"
+    subprocess.run([msgfmt(), "--check-format", "-o", str(fresh), str(po)], check=True)
+    committed = po.with_suffix(".mo")
+    assert committed.exists(), f"{committed} is missing: run compilemessages"
+    assert committed.read_bytes() == fresh.read_bytes(), "stale .mo: run compilemessages"
+
+
+@pytest.mark.catalan
+def test_catalan_plurals_follow_the_count():
+    with translation.override("ca"):
+        one = translation.ngettext("%(n)s turn left", "%(n)s turns left", 1) % {"n": 1}
+        two = translation.ngettext("%(n)s turn left", "%(n)s turns left", 2) % {"n": 2}
+    assert (one, two) == ("queda 1 torn", "queden 2 torns")
+
+
+@pytest.fixture
+def table(director) -> Game:
+    """Dora's dealt table for Alice, Bob, Carles, Dídac and Elena (as in tests/game)."""
+    files = unique_pack()
+    meta = files.pop("pack.yaml")
+    pack, _ = load_pack(validate_pack(meta, files))
+    game = game_services.create_game(director, "Dijous", pack, PLAYERS)
+    game_services.deal(game.pk)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_the_home_page_speaks_catalan_by_default():
+    page = Client().get("/").content.decode()
+    assert '<html lang="ca">' in page
+    assert "El Consell del Rei" in page
+    assert "Inicia la sessió" in page
+    assert "Log in" not in page
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_the_login_page_speaks_catalan_by_default():
+    page = Client().get("/accounts/login/").content.decode()
+    assert "Inicia la sessió" in page
+    assert "Encara no tens compte?" in page
+    assert "No account yet?" not in page
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_a_players_phone_speaks_catalan(table):
+    page = seat_client(table, 1).get(f"/play/{table.pk}/").content.decode()
+    assert "Prestigi" in page
+    assert "Tria els teus objectius" in page
+    assert "Prestige" not in page
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_a_phone_asking_for_english_gets_english(table):
+    page = (
+        seat_client(table, 2).get(f"/play/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
+    assert "Prestige" in page
+    assert "Prestigi" not in page
