@@ -18,16 +18,19 @@ def group_for(game_id: int, viewer: str) -> str:
 
 
 def notify_game_changed(game_id: int, versions: dict[str, int]) -> None:
-    """Tell each viewer whose view changed its new version."""
+    """Tell each viewer whose view changed its new version (one trip into the event loop)."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not versions:
         return
-    send = async_to_sync(layer.group_send)
-    for viewer, version in versions.items():
-        send(
-            group_for(game_id, viewer),
-            {"type": "game.changed", "game": game_id, "version": version},
-        )
+
+    async def send_all() -> None:
+        for viewer, version in versions.items():
+            await layer.group_send(
+                group_for(game_id, viewer),
+                {"type": "game.changed", "game": game_id, "version": version},
+            )
+
+    async_to_sync(send_all)()
 
 
 def close_seat(game_id: int, position: int) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .events import PUBLIC, Event, private, public
+from .events import PUBLIC, Event, private
 
 END_OF_SECRETS = "end_of_secrets"
 
@@ -31,11 +31,13 @@ class Recorder:
     events: list[Event] = field(default_factory=list)
 
     def effect(self, kind: str, **data: object) -> None:
-        """The record of what happened: public, or the owner's (and the director's) alone."""
-        if self.secret and self.owner is not None:
-            self.events.append(private(kind, (self.owner,), self.owner, **data))
-        else:
-            self.events.append(public(kind, self.owner, **data))
+        """The record of what happened: public, or the owner's (and the director's) alone.
+
+        Built as an ``Event`` directly: the data may hold any key, ``seats`` included (an
+        execution or an expulsion names the seats it orders).
+        """
+        audience = (self.owner,) if self.secret and self.owner is not None else PUBLIC
+        self.events.append(Event(kind, dict(data), audience, True, self.owner))
 
     def public_change(self, kind: str, **data: object) -> None:
         """A change the whole table will see; held for the end-of-Secrets batch if secret."""

@@ -11,7 +11,7 @@ an error half-way leaves the caller's state untouched, so nothing is ever half-a
 
 from __future__ import annotations
 
-import copy
+import pickle
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -192,10 +192,45 @@ class GameState:
     # -- copying and storage -----------------------------------------------------------
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy. A pickle round trip copies this plain data exactly as ``deepcopy``
+        would, about three times faster, and every procedure clones once or more."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """JSON-safe plain data; written out by hand because ``asdict`` deep-copies every
+        value on the way and the app saves the state at every change."""
+        return {
+            "players": [_player_dict(p) for p in self.players],
+            "kingdoms": [
+                {
+                    "id": k.id,
+                    "name": k.name,
+                    "king": k.king,
+                    "indicators": {str(i): v for i, v in k.indicators.items()},
+                    "offices": dict(k.offices),
+                    "laws": list(k.laws),
+                }
+                for k in self.kingdoms
+            ],
+            "turn": self.turn,
+            "phase": str(self.phase),
+            "status": str(self.status),
+            "turn_order": list(self.turn_order),
+            "decks": {name: list(cards) for name, cards in self.decks.items()},
+            "market": {row: list(cards) for row, cards in self.market.items()},
+            "law_row": list(self.law_row),
+            "in_play": [asdict(c) for c in self.in_play],
+            "reserve": {str(r): v for r, v in self.reserve.items()},
+            "next_kingdom_id": self.next_kingdom_id,
+            "trades_allowed": self.trades_allowed,
+            "winners": list(self.winners),
+            "pending": [
+                {"id": p.id, "kind": p.kind, "data": p.data, "waiting_for": list(p.waiting_for)}
+                for p in self.pending
+            ],
+            "next_pending_id": self.next_pending_id,
+            "progress": self.progress,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
@@ -247,6 +282,36 @@ class GameState:
             next_pending_id=data.get("next_pending_id", 0),
             progress=dict(data.get("progress", {})),
         )
+
+
+def _player_dict(p: Player) -> dict[str, Any]:
+    plan = p.plan
+    return {
+        "seat": p.seat,
+        "name": p.name,
+        "house": p.house,
+        "kingdom": p.kingdom,
+        "resources": {str(r): v for r, v in p.resources.items()},
+        "tactics": list(p.tactics),
+        "assets": list(p.assets),
+        "objectives": list(p.objectives),
+        "objective_offer": list(p.objective_offer),
+        "notes": [{"turn": n.turn, "kind": n.kind, "data": n.data} for n in p.notes],
+        "plan": {
+            pile: [
+                {"source": t.source, "ability": t.ability, "params": t.params}
+                for t in getattr(plan, pile)
+            ]
+            for pile in ("indications", "actions", "secrets")
+        }
+        | {
+            "handed_in": plan.handed_in,
+            "handed_in_rank": plan.handed_in_rank,
+            "closed_by_director": plan.closed_by_director,
+        },
+        "kingdom_changed_turn": p.kingdom_changed_turn,
+        "expelled_turn": p.expelled_turn,
+    }
 
 
 def _plan_from_dict(data: dict[str, Any]) -> Plan:

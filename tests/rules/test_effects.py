@@ -656,6 +656,23 @@ def test_s412_expel_and_execute_are_handed_to_their_procedures():
     assert then.state.pending[0].data["seats"] == [BOB]
 
 
+def test_s34_a_secret_that_orders_an_execution_is_told_to_its_owner_alone():
+    """§3.4, §4.13: a secret may order an execution; the order, naming the seats, is the
+    owner's (and the director's) alone. (Found by the simulator: the record used to fail.)"""
+    catalog = catalog_with(
+        ability(
+            "sentencia",
+            "secret",
+            effect=[{"op": "execute", "who": "$v"}],
+            params=[{"name": "v", "type": "player", "scope": "any"}],
+        )
+    )
+    out = run(table(), catalog, "sentencia", secret=True, v=BOB)
+    ordered = [e for e in out.events if e.kind == "execution_ordered"]
+    assert [(e.audience, e.data["seats"]) for e in ordered] == [((ALICE,), [BOB])]
+    assert [p.kind for p in out.state.pending] == ["execution"]
+
+
 # -- secrets and plots --------------------------------------------------------------------------
 
 

@@ -48,6 +48,7 @@ class Change:
     touched: bool = False  # something changed that no event records (e.g. a ruleset edit)
     touched_public: bool = False
     touched_seats: set[int] = field(default_factory=set)
+    loaded: tuple = (None, None)  # the snapshot and ruleset as read, to save only changes
 
     def touch(self, *, public: bool = False, seats: Iterable[int] = ()) -> None:
         """Mark viewers to refresh although no event was recorded."""
@@ -57,7 +58,7 @@ class Change:
 
     @cached_property
     def catalog(self):
-        """The pack's cards, copied once per change however often the change reads them."""
+        """The pack's cards (shared and read-only, ``consell.content.catalog``)."""
         return load_catalog(self.game.pack)
 
     def record(
@@ -101,7 +102,7 @@ def change(
 ) -> Iterator[Change]:
     """Lock the game, hand out a ``Change``, and save everything it recorded on exit."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update(of=("self",)).select_related("pack").get(pk=game_id)
         if expected_seq is not None and expected_seq != game.seq:
             raise StaleRequest
         if nonce:
@@ -117,6 +118,7 @@ def change(
         else:
             dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
         ch = Change(game, state, Ruleset.from_dict(game.ruleset), dice, by_director)
+        ch.loaded = (game.snapshot, game.ruleset)
         yield ch
         _save(ch)
 
@@ -142,7 +144,13 @@ def _save(ch: Change) -> None:
     game.dice_counter = ch.dice.counter
     game.state = ch.state.to_dict() if ch.state is not None else None
     bumped = _bump_versions(game, ch)
-    game.save()
+    # Only what changed: the whole state is rewritten at every change, the Secrets snapshot
+    # and the ruleset seldom are.
+    fields = ["dice_counter", "state", "seq", "versions", "updated_at"]
+    snapshot, ruleset = ch.loaded
+    fields += ["snapshot"] if game.snapshot is not snapshot else []
+    fields += ["ruleset"] if game.ruleset is not ruleset else []
+    game.save(update_fields=fields)
     if bumped:
         transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
 
@@ -159,7 +167,12 @@ def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
     everyone = ch.touched_public or any(ev.audience == "public" for ev in ch.events)
     if everyone:
         viewers.add("public")
-        viewers.update(f"seat:{s.position}" for s in game.seats.all())
+        seats = (
+            [p.seat for p in ch.state.players]
+            if ch.state is not None
+            else game.seats.values_list("position", flat=True)
+        )
+        viewers.update(f"seat:{position}" for position in seats)
     behind_screen = game.snapshot is not None
     for ev in ch.events:
         if isinstance(ev.audience, list):

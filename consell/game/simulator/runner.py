@@ -25,10 +25,12 @@ from consell.content.catalog import load_catalog
 from consell.content.models import Pack
 from consell.game.models import Game
 from consell.game.services import decisions, games, planning, turn
-from consell.rules import crisis_phase, endgame, phases, procedures, resolution
+from consell.rules import crisis_phase, endgame, phases, procedures, resolution, votes
+from consell.rules import decisions as rules_decisions
 from consell.rules import trades as rules_trades
 from consell.rules.errors import RuleError
 from consell.rules.production_phase import OPENED
+from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
 from .bots import Bot
@@ -141,8 +143,6 @@ class Runner:
     def _setup(self) -> None:
         games.deal(self.gid)
         state = self.state()
-        from consell.rules.ruleset import Ruleset
-
         self.ruleset = Ruleset.from_dict(self.game.ruleset)
         for p in state.players:
             offer = p.objective_offer
@@ -211,9 +211,6 @@ class Runner:
         """What the director decides when the bot's choice was refused."""
         kind = pending.kind
         if kind == "vote":
-            from consell.rules import decisions as rules_decisions
-            from consell.rules import votes
-
             ballot = rules_decisions.ballot(pending, state, self.ruleset)
             if votes.is_finished(ballot):
                 return {"tie": "for"}

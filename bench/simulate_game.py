@@ -1,0 +1,92 @@
+"""Time one simulated game (issue 5 item 9): 16 players, 10 turns, on the configured database.
+
+    .venv/bin/python bench/simulate_game.py                      # SQLite, a fresh file in /tmp
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python bench/simulate_game.py
+    .venv/bin/python bench/simulate_game.py --profile            # and where the time goes
+
+The database is migrated first; the game is played through the same services the views use
+(``consell.game.simulator``), commits and websocket notices included. The figures and the
+machine they came from are printed for docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import platform
+import pstats
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def machine() -> dict[str, str]:
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor() or "unknown",
+    )
+    import django
+
+    return {
+        "cpus (nproc)": str(os.cpu_count()),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "django": django.get_version(),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=16)
+    parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true", help="print the 25 costliest calls")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(ROOT))
+    if not os.environ.get("DATABASE_URL") and not os.environ.get("SQLITE_PATH"):
+        os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "consell.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from consell.game.simulator import as_text, simulate, summarize
+
+    call_command("migrate", verbosity=0)
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
+    played = simulate(args.players, args.turns, args.seed)
+    if profiler:
+        profiler.disable()
+    played.game.refresh_from_db()
+    summary = summarize(played.game, played.elapsed)
+
+    print(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
+    for key, value in machine().items():
+        print(f"{key}: {value}")
+    print(f"game: {args.players} players, {args.turns} turns, seed {args.seed}")
+    print(f"elapsed: {played.elapsed:.2f} s")
+    print(f"runner steps: {played.calls}, log entries: {played.game.seq}")
+    print(f"ms per log entry: {1000 * played.elapsed / played.game.seq:.2f}")
+    print(as_text(summary))
+    if profiler:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats("consell", 25)
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
