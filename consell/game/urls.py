@@ -35,6 +35,7 @@ urlpatterns = [
     path("games/<int:game_id>/decide/", decisions.director_decide, name="director_decide"),
     path("games/<int:game_id>/procedure/", decisions.run_procedure, name="run_procedure"),
     path("games/<int:game_id>/correct/", decisions.correct, name="correct"),
+    path("games/<int:game_id>/kingdoms/", decisions.kingdom_action, name="kingdom_action"),
     path("play/<int:game_id>/decide/", decisions.phone_decide, name="decide"),
     path("s/<str:token>/", player.join, name="join"),
     path("play/<int:game_id>/", player.play, name="play"),

@@ -324,7 +324,7 @@ def _log(
     state = game.state or {}
     out = []
     for ev in events[:400]:
-        if not _may_see(ev, viewer, game.finished):
+        if not _may_see(ev, viewer):
             continue
         if viewer.kind != "director" and not readable(ev.kind):
             continue
@@ -350,7 +350,8 @@ def _log(
     return out
 
 
-def _may_see(ev: Event, viewer: Viewer, finished: bool) -> bool:
+def _may_see(ev: Event, viewer: Viewer) -> bool:
+    """A player's log keeps to their own events even after the end; the audit opens the rest."""
     if viewer.kind == "director":
         return True
     if ev.audience == "public":

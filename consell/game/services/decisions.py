@@ -13,7 +13,9 @@ from typing import Any
 
 from consell.rules import (
     decisions,
+    execution,
     insurrection_flow,
+    kingdoms,
     offices,
     procedures,
     production_phase,
@@ -181,3 +183,45 @@ def correct(
 
 
 RESOURCE_CODES = [str(r) for r in RESOURCES]
+
+
+KINGDOM_ACTIONS = ("expel", "execute", "found", "join")
+
+
+def kingdom_action(
+    game_id: int,
+    action: str,
+    seat: int,
+    reason: str,
+    *,
+    kingdom: int | None = None,
+    joiners: list[int] | None = None,
+    nonce: str | None = None,
+) -> None:
+    """The director expels, executes, founds a kingdom for, or moves a player (rules §4.12,
+    §4.13), as a card or the table's ruling demands; logged as the director's, with the reason.
+
+    The procedures are the rules' own: an expulsion still runs its asset duels and succession,
+    an execution its succession, a founding its price.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidParameterError("Say why; the reason is logged.")
+    if action not in KINGDOM_ACTIONS:
+        raise InvalidParameterError(f"Unknown kingdom action {action!r}.")
+    with change(game_id, nonce=nonce, by_director=True) as ch:
+        state, catalog, ruleset = ch.state, ch.catalog, ch.ruleset
+        if action == "expel":
+            outcome = kingdoms.expel(state, seat, catalog, ruleset)
+        elif action == "execute":
+            outcome = execution.execute(state, seat, catalog, ruleset, ch.dice)
+        elif action == "found":
+            outcome = kingdoms.create_kingdom(state, seat, joiners or [], catalog, ruleset)
+        else:
+            if kingdom is None:
+                raise InvalidParameterError("Choose the kingdom to join.")
+            outcome = kingdoms.join(state, seat, kingdom)
+        ch.record(
+            outcome.state,
+            [*outcome.events, public("correction", None, reason=reason, action=action, seat=seat)],
+        )

@@ -152,3 +152,27 @@ def correct(request, game_id: int):
     ):
         messages.success(request, _("Correction logged."))
     return redirect("game:dashboard", game_id=game.pk)
+
+
+@require_POST
+def kingdom_action(request, game_id: int):
+    """Expel, execute, found a kingdom for, or move a player, from the dashboard (§4.12, §4.13)."""
+    game = director_game(request, game_id)
+    seat = int_or_none(request.POST.get("seat"))
+    if seat is None:
+        messages.error(request, _("Choose a player."))
+        return redirect("game:dashboard", game_id=game.pk)
+    joiners = [j for j in (int_or_none(v) for v in request.POST.getlist("joiners")) if j]
+    if run_service(
+        request,
+        decisions.kingdom_action,
+        game.pk,
+        request.POST.get("action", ""),
+        seat,
+        request.POST.get("reason", ""),
+        kingdom=int_or_none(request.POST.get("kingdom")),
+        joiners=[j for j in joiners if j != seat],
+        nonce=request.POST.get("nonce"),
+    ):
+        messages.success(request, _("Done, and logged as the director's."))
+    return redirect("game:dashboard", game_id=game.pk)
