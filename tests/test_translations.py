@@ -33,6 +33,7 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 
 @dataclass
 class Entry:
+    msgctxt: str | None = None
     msgid: str = ""
     msgid_plural: str | None = None
     msgstr: dict[int, str] = field(default_factory=dict)
@@ -57,7 +58,7 @@ def read_po(path: Path) -> list[Entry]:
             current.flags |= {flag.strip() for flag in line[2:].split(",")}
         elif line.startswith("#"):
             continue
-        elif match := re.match(r'(msgid_plural|msgid|msgstr)(?:\[(\d)\])? (".*")$', line):
+        elif match := re.match(r'(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d)\])? (".*")$', line):
             keyword, index, text = match.group(1), int(match.group(2) or 0), match.group(3)
             target = (keyword, index)
             _append(current, target, ast.literal_eval(text))
@@ -72,6 +73,8 @@ def _append(entry: Entry, target: tuple[str, int], text: str) -> None:
         entry.msgstr[index] = entry.msgstr.get(index, "") + text
     elif keyword == "msgid_plural":
         entry.msgid_plural = (entry.msgid_plural or "") + text
+    elif keyword == "msgctxt":
+        entry.msgctxt = (entry.msgctxt or "") + text
     else:
         entry.msgid += text
 
