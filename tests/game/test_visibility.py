@@ -32,6 +32,7 @@ def _received(client, game: Game) -> str:
     """Every page and fragment this phone can fetch."""
     pages = [
         client.get(f"/play/{game.pk}/"),
+        client.get(f"/play/{game.pk}/?fragment=decisions", HTTP_HX_REQUEST="true"),
         client.get(f"/play/{game.pk}/?fragment=chest", HTTP_HX_REQUEST="true"),
         client.get(f"/play/{game.pk}/?fragment=board", HTTP_HX_REQUEST="true"),
         client.get(f"/board/{game.board_token}/"),

@@ -37,7 +37,7 @@ def play(request, game_id: int):
         "tradeable": ("POW", "MON", "INT", "FOR", "FAI"),
     }
     fragment = request.GET.get("fragment")
-    if request.htmx and fragment in ("chest", "board"):
+    if request.htmx and fragment in ("decisions", "chest", "board"):
         return render(request, f"game/play.html#{fragment}", context)
     return render(request, "game/play.html", context)
 
