@@ -67,22 +67,22 @@ def parse_decision(post) -> dict:
     return decision
 
 
-@require_POST
-def phone_decide(request, game_id: int):
-    seat = seat_for(request, game_id)
+def _decide(request, game_id: int, seat: int | None, done: str) -> None:
+    """Apply a decision form for ``seat`` (None: the director, for an absent player)."""
     pending = int_or_none(request.POST.get("pending"))
     if pending is None:
         messages.error(request, _("That decision is no longer asked."))
-    elif run_service(
-        request,
-        decisions.decide,
-        game_id,
-        pending,
-        parse_decision(request.POST),
-        seat=seat.position,
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("Done."))
+        return
+    decision = parse_decision(request.POST)
+    nonce = request.POST.get("nonce")
+    if run_service(request, decisions.decide, game_id, pending, decision, seat=seat, nonce=nonce):
+        messages.success(request, done)
+
+
+@require_POST
+def phone_decide(request, game_id: int):
+    seat = seat_for(request, game_id)
+    _decide(request, game_id, seat.position, _("Done."))
     return redirect("game:play", game_id=game_id)
 
 
@@ -90,19 +90,7 @@ def phone_decide(request, game_id: int):
 def director_decide(request, game_id: int):
     """The director decides for an absent player; recorded as the director's decision."""
     game = director_game(request, game_id)
-    pending = int_or_none(request.POST.get("pending"))
-    if pending is None:
-        messages.error(request, _("That decision is no longer asked."))
-    elif run_service(
-        request,
-        decisions.decide,
-        game.pk,
-        pending,
-        parse_decision(request.POST),
-        seat=None,
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("Recorded as the director's decision."))
+    _decide(request, game.pk, None, _("Recorded as the director's decision."))
     return redirect("game:dashboard", game_id=game.pk)
 
 

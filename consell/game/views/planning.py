@@ -24,6 +24,21 @@ def _back(game_id: int):
     return redirect("game:play", game_id=game_id)
 
 
+def _for_my_seat(request, game_id: int, service, *args, done: str | None = None):
+    """Run a planning service for the seat this phone holds, then back to the phone page."""
+    seat = seat_for(request, game_id)
+    nonce = request.POST.get("nonce")
+    if run_service(request, service, game_id, seat.position, *args, nonce=nonce) and done:
+        messages.success(request, done)
+    return _back(game_id)
+
+
+def _refuse(request, game_id: int, message: str):
+    seat_for(request, game_id)  # a stranger still gets 404, not the message
+    messages.error(request, message)
+    return _back(game_id)
+
+
 @require_POST
 def add(request, game_id: int):
     seat = seat_for(request, game_id)
@@ -38,133 +53,71 @@ def add(request, game_id: int):
         None,
     )
     if entry is None:
-        messages.error(request, _("That ability cannot be planned now."))
-        return _back(game_id)
+        return _refuse(request, game_id, _("That ability cannot be planned now."))
     params = parse_params(entry["fields"], request.POST)
-    if run_service(
-        request,
-        planning.add,
-        game_id,
-        seat.position,
-        source,
-        ability,
-        params,
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("Added to your plan."))
-    return _back(game_id)
+    return _for_my_seat(
+        request, game_id, planning.add, source, ability, params, done=_("Added to your plan.")
+    )
 
 
 @require_POST
 def remove(request, game_id: int):
-    seat = seat_for(request, game_id)
     index = int_or_none(request.POST.get("index"))
     if index is None:
-        messages.error(request, _("Choose a tile."))
-    else:
-        run_service(
-            request,
-            planning.remove,
-            game_id,
-            seat.position,
-            request.POST.get("pile", ""),
-            index,
-            nonce=request.POST.get("nonce"),
-        )
-    return _back(game_id)
+        return _refuse(request, game_id, _("Choose a tile."))
+    return _for_my_seat(request, game_id, planning.remove, request.POST.get("pile", ""), index)
 
 
 @require_POST
 def move(request, game_id: int):
-    seat = seat_for(request, game_id)
     index = int_or_none(request.POST.get("index"))
-    delta = -1 if request.POST.get("direction") == "up" else 1
     if index is None:
-        messages.error(request, _("Choose a tile."))
-    else:
-        run_service(
-            request,
-            planning.move,
-            game_id,
-            seat.position,
-            request.POST.get("pile", ""),
-            index,
-            delta,
-            nonce=request.POST.get("nonce"),
-        )
-    return _back(game_id)
+        return _refuse(request, game_id, _("Choose a tile."))
+    delta = -1 if request.POST.get("direction") == "up" else 1
+    pile = request.POST.get("pile", "")
+    return _for_my_seat(request, game_id, planning.move, pile, index, delta)
 
 
 @require_POST
 def sacrifice(request, game_id: int):
-    seat = seat_for(request, game_id)
-    if run_service(
+    return _for_my_seat(
         request,
-        planning.sacrifice,
         game_id,
-        seat.position,
+        planning.sacrifice,
         request.POST.get("tactic", ""),
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("The tactic was sacrificed for its bonus."))
-    return _back(game_id)
+        done=_("The tactic was sacrificed for its bonus."),
+    )
 
 
 @require_POST
 def hand_in(request, game_id: int):
-    seat = seat_for(request, game_id)
-    if run_service(
-        request, planning.hand_in, game_id, seat.position, nonce=request.POST.get("nonce")
-    ):
-        messages.success(request, _("Your chest is handed in. Your plan is locked."))
-    return _back(game_id)
+    done = _("Your chest is handed in. Your plan is locked.")
+    return _for_my_seat(request, game_id, planning.hand_in, done=done)
 
 
 @require_POST
 def propose_trade(request, game_id: int):
-    seat = seat_for(request, game_id)
     to = int_or_none(request.POST.get("to"))
     if to is None:
-        messages.error(request, _("Choose who you trade with."))
-        return _back(game_id)
+        return _refuse(request, game_id, _("Choose who you trade with."))
     try:
         gives = _offer(request.POST, "give")
         wants = _offer(request.POST, "want")
     except ValueError:
-        messages.error(request, _("Amounts must be whole numbers of 0 or more."))
-        return _back(game_id)
-    if run_service(
-        request,
-        planning.propose_trade,
-        game_id,
-        seat.position,
-        to,
-        gives,
-        wants,
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("Offer sent."))
-    return _back(game_id)
+        return _refuse(request, game_id, _("Amounts must be whole numbers of 0 or more."))
+    return _for_my_seat(
+        request, game_id, planning.propose_trade, to, gives, wants, done=_("Offer sent.")
+    )
 
 
 @require_POST
 def answer_trade(request, game_id: int):
-    seat = seat_for(request, game_id)
     offer = int_or_none(request.POST.get("offer"))
-    accept = request.POST.get("answer") == "accept"
     if offer is None:
-        messages.error(request, _("That offer is no longer open."))
-    elif run_service(
-        request,
-        planning.answer_trade,
-        game_id,
-        seat.position,
-        offer,
-        accept,
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("Trade done.") if accept else _("Offer closed."))
-    return _back(game_id)
+        return _refuse(request, game_id, _("That offer is no longer open."))
+    accept = request.POST.get("answer") == "accept"
+    done = _("Trade done.") if accept else _("Offer closed.")
+    return _for_my_seat(request, game_id, planning.answer_trade, offer, accept, done=done)
 
 
 def _offer(data, prefix: str) -> Offer:
