@@ -8,6 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from consell.game.models import Game
+
 pytestmark = pytest.mark.django_db
 
 
@@ -25,6 +27,9 @@ def test_the_json_summary_names_winners_and_counts(pack):
     for count in ("plots", "detections", "auctions", "votes", "duels", "crises_won"):
         assert summary[count] >= 0
     assert summary["elapsed_seconds"] >= 0
+    game = Game.objects.get()
+    assert summary["log_entries"] == game.events.count()
+    assert summary["dice_rolled"] == game.rolls.count() > 0, "setup alone shuffles every deck"
 
 
 def test_the_text_summary_says_who_won(pack):

@@ -20,6 +20,7 @@ DETECTIONS = ("plot_detected", "plot_partially_detected")
 
 def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
     """The summary of a finished game as plain JSON values."""
+    game.refresh_from_db()
     state = GameState.from_dict(game.state)
     names = {p.seat: p.name for p in state.players}
     kinds: Counter[str] = Counter()
