@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from consell.rules import decisions, votes
+from consell.rules import decisions, procedures, votes
 from consell.rules.cards import card as card_of
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
@@ -17,12 +17,17 @@ from consell.rules.state import GameState
 from .naming import kingdom_names
 from .planner import _field
 
+# Director steps and the end of the game are driven from the turn panel, not asked of anyone.
+TURN_PANEL = ("step", "end_of_game")
+
 
 def for_seat(state: GameState, catalog, ruleset: Ruleset, seat: int | None, language, text):
     """The pendings a player is asked to decide, and the public ones they may follow."""
     names = {p.seat: p.name for p in state.players}
     out = []
     for p in state.pending:
+        if p.kind in TURN_PANEL:
+            continue
         view = _project(state, catalog, ruleset, p, seat, names, language, text)
         if view is not None:
             out.append(view)
@@ -180,12 +185,15 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
     if p.kind in ("condition", "manual"):
         if seat is not None:
             return None
+        # A manual effect carries its text; a condition the app cannot judge is {test: manual}.
+        words = data.get("text") or (data.get("condition") or {}).get("text")
+        return {**base, "text": text(words, language) if isinstance(words, dict) else ""}
+    if seat is None:
         return {
             **base,
-            "text": text(data.get("text"), language) if isinstance(data.get("text"), dict) else "",
+            "procedure": p.kind in procedures.AUTOMATIC,
+            "data": {k: v for k, v in data.items() if k != "continuation"},
         }
-    if seat is None:
-        return {**base, "data": {k: v for k, v in data.items() if k != "continuation"}}
     return {**base} if mine else None
 
 

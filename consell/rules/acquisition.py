@@ -24,6 +24,7 @@ from . import auction, cards, decks, indications, params
 from .dice import Dice
 from .errors import IllegalTransitionError
 from .events import Event, Outcome, director, private, public
+from .i18n import _
 from .phases import complete_step, find_step
 from .resolution import blocking
 from .resources import as_json
@@ -39,9 +40,9 @@ def resolve_acquisition(
 ) -> Outcome:
     """Resolve the blind auction, hand out the assets, refresh the market (§4.9). Once a turn."""
     if state.status is not Status.PLAYING or state.phase is not Phase.ACQUISITION:
-        raise IllegalTransitionError("The auction is resolved in the Acquisition phase.")
+        raise IllegalTransitionError(_("The auction is resolved in the Acquisition phase."))
     if find_step(state, AUCTION_STEP) is None:
-        raise IllegalTransitionError("The auction was already resolved this turn.")
+        raise IllegalTransitionError(_("The auction was already resolved this turn."))
     blocking(state)
     new = state.clone()
     events: list[Event] = []

@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from .dice import Dice
 from .errors import InvalidParameterError, InvalidStateError
+from .i18n import _
 from .payment import Payment, checked_chests, funds, pay
 from .resources import Holdings, Resource
 from .ruleset import Ruleset
@@ -159,7 +160,9 @@ def refresh_market(
     strays = [a for a in sold if a not in market.row1]
     if strays:
         raise InvalidParameterError(
-            f"Only row-1 assets can have been sold, not {', '.join(strays)}.", assets=strays
+            _("Only row-1 assets can have been sold, not %(strays)s.")
+            % {"strays": ", ".join(strays)},
+            assets=strays,
         )
     left = [a for a in market.row1 if a not in sold]
     moved = replace(
@@ -232,23 +235,29 @@ def resolve_auction(
 def _check_bids(row1: Sequence[str], bids: Sequence[Bid]) -> None:
     """Each bid names a row-1 asset and at least 1 Money; one bid per player per round."""
     if len(set(row1)) != len(row1):
-        raise InvalidStateError("Row 1 holds the same asset twice.", row=list(row1))
+        raise InvalidStateError(_("Row 1 holds the same asset twice."), row=list(row1))
     seen: set[tuple[int, Round]] = set()
     for b in bids:
         if not isinstance(b.round, Round):
-            raise InvalidParameterError(f"Unknown bid round {b.round!r}.", seat=b.seat)
+            raise InvalidParameterError(
+                _("Unknown bid round %(round)s.") % {"round": repr(b.round)}, seat=b.seat
+            )
         if b.asset not in row1:
             raise InvalidParameterError(
-                f"Seat {b.seat} bid on {b.asset!r}, which is not in row 1.", seat=b.seat
+                _("Seat %(seat)s bid on %(asset)s, which is not in row 1.")
+                % {"seat": b.seat, "asset": repr(b.asset)},
+                seat=b.seat,
             )
         if isinstance(b.amount, bool) or not isinstance(b.amount, int) or b.amount < 1:
             raise InvalidParameterError(
-                f"A bid must be a whole amount of at least 1 Money, not {b.amount!r}.",
+                _("A bid must be a whole amount of at least 1 Money, not %(amount)s.")
+                % {"amount": repr(b.amount)},
                 seat=b.seat,
             )
         if (b.seat, b.round) in seen:
             raise InvalidParameterError(
-                f"Seat {b.seat} made two {b.round} bids; a player makes at most one of each.",
+                _("Seat %(seat)s made two %(round)s bids; a player makes at most one of each.")
+                % {"seat": b.seat, "round": b.round},
                 seat=b.seat,
             )
         seen.add((b.seat, b.round))

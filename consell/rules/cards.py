@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import InvalidParameterError, InvalidStateError
+from .i18n import _
 from .state import card_id_of
 
 Catalog = Mapping[str, Mapping[str, Any]]
@@ -21,7 +22,9 @@ def card(catalog: Catalog, instance: str) -> Mapping[str, Any]:
     try:
         return catalog[card_id_of(instance)]
     except KeyError as exc:
-        raise InvalidStateError(f"Unknown card {instance!r}.", card=instance) from exc
+        raise InvalidStateError(
+            _("Unknown card %(instance)s.") % {"instance": repr(instance)}, card=instance
+        ) from exc
 
 
 def of_kind(catalog: Catalog, kind: str, **match: Any) -> list[str]:
@@ -49,7 +52,10 @@ def ability(catalog: Catalog, instance: str, ability_id: str) -> Mapping[str, An
         if a.get("id") == ability_id:
             return a
     raise InvalidParameterError(
-        f"Card {instance!r} has no ability {ability_id!r}.", card=instance, ability=ability_id
+        _("Card %(instance)s has no ability %(ability_id)s.")
+        % {"instance": repr(instance), "ability_id": repr(ability_id)},
+        card=instance,
+        ability=ability_id,
     )
 
 
@@ -71,5 +77,5 @@ def king_office(catalog: Catalog) -> str:
     """The id of the office card marked ``king: true``."""
     kings = of_kind(catalog, "office", king=True)
     if len(kings) != 1:
-        raise InvalidStateError("The pack must have exactly one King office.")
+        raise InvalidStateError(_("The pack must have exactly one King office."))
     return kings[0]

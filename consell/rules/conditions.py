@@ -26,6 +26,7 @@ from typing import Any
 
 from . import cards, formula
 from .errors import InvalidStateError
+from .i18n import _
 from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
 from .state import GameState
@@ -90,7 +91,9 @@ class _Judge:
         name = condition.get("test")
         handler = getattr(self, f"_{name}", None)
         if handler is None:
-            raise InvalidStateError(f"Unknown condition test {name!r}.", test=name)
+            raise InvalidStateError(
+                _("Unknown condition test %(name)s.") % {"name": repr(name)}, test=name
+            )
         if self.player is None and name in PERSONAL_TESTS:
             return False
         return handler(condition)
@@ -115,7 +118,9 @@ class _Judge:
         try:
             return kingdom.indicators[Indicator(which)]
         except ValueError as exc:
-            raise InvalidStateError(f"Unknown indicator {which!r}.", indicator=which) from exc
+            raise InvalidStateError(
+                _("Unknown indicator %(which)s.") % {"which": repr(which)}, indicator=which
+            ) from exc
 
     def _indicator_at_least(self, c: Condition) -> bool:
         value = self._indicator_value(str(c["indicator"]))

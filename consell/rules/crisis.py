@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from . import formula
 from .errors import NotEligibleError
+from .i18n import _
 from .payment import Payment, checked_amounts, checked_chests, pay_capped
 from .resources import RESOURCES, Holdings, Resource, holdings
 
@@ -78,7 +79,7 @@ def resolve_crisis(
     outsiders = [seat for seat in declared if seat not in members]
     if outsiders:
         raise NotEligibleError(
-            "Only members of the crisis's kingdom may contribute (G36).", seats=outsiders
+            _("Only members of the crisis's kingdom may contribute (G36)."), seats=outsiders
         )
     requirement = checked_amounts(dict.fromkeys(accepts, 1), "requirement")
     accepted = {r for r, v in requirement.items() if v}

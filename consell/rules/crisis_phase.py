@@ -33,6 +33,7 @@ from .dice import Dice
 from .effects_context import Context
 from .errors import IllegalTransitionError
 from .events import Event, Outcome, director, private, public
+from .i18n import _
 from .resolution import blocking
 from .resources import Resource, as_json, holdings
 from .ruleset import Ruleset
@@ -57,11 +58,11 @@ def resolve_next_crisis(
 ) -> Outcome:
     """Resolve the next crisis in kingdom order (§4.10). Public, except how each member paid."""
     if state.status is not Status.PLAYING or state.phase is not Phase.CRISIS:
-        raise IllegalTransitionError("Crises are resolved in the Crisis resolution phase.")
+        raise IllegalTransitionError(_("Crises are resolved in the Crisis resolution phase."))
     blocking(state)
     waiting = crises_waiting(state)
     if not waiting:
-        raise IllegalTransitionError("No crisis is left to resolve.")
+        raise IllegalTransitionError(_("No crisis is left to resolve."))
     in_play = waiting[0]
     card = cards.card(catalog, in_play.card)
     accepts = [Resource(r) for r in card.get("accepts", [])]

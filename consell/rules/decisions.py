@@ -31,6 +31,7 @@ from . import cards, duels, effects, kingdoms, reactions, votes
 from .dice import Dice
 from .errors import InvalidParameterError, NotEligibleError
 from .events import Event, Outcome, private, public
+from .i18n import _
 from .resources import Resource
 from .ruleset import Ruleset
 from .state import GameState, Pending
@@ -60,10 +61,11 @@ def decide(
     pending = find(state, pending_id)
     if pending.kind not in INTERACTIVE:
         raise InvalidParameterError(
-            f"Pending {pending_id} ({pending.kind}) takes no decision here."
+            _("Pending %(pending_id)s (%(kind)s) takes no decision here.")
+            % {"pending_id": pending_id, "kind": pending.kind}
         )
     if not isinstance(decision, Mapping):
-        raise InvalidParameterError("A decision is a set of named values.")
+        raise InvalidParameterError(_("A decision is a set of named values."))
     handler = _HANDLERS[pending.kind]
     return handler(state, catalog, ruleset, dice, pending, seat, decision)
 
@@ -71,7 +73,9 @@ def decide(
 def find(state: GameState, pending_id: int) -> Pending:
     pending = next((p for p in state.pending if p.id == pending_id), None)
     if pending is None:
-        raise InvalidParameterError(f"Nothing is waiting on decision {pending_id}.")
+        raise InvalidParameterError(
+            _("Nothing is waiting on decision %(pending_id)s.") % {"pending_id": pending_id}
+        )
     return pending
 
 
@@ -116,7 +120,10 @@ def _store_ballot(pending: Pending, vote: votes.VoteState) -> None:
 def _acting(seat: int | None, expected: int) -> int:
     """The seat a decision is for: the player themselves, or anyone when the director acts."""
     if seat is not None and seat != expected:
-        raise NotEligibleError(f"It is seat {expected}'s decision, not seat {seat}'s.")
+        raise NotEligibleError(
+            _("It is seat %(expected)s's decision, not seat %(seat)s's.")
+            % {"expected": expected, "seat": seat}
+        )
     return expected
 
 
@@ -132,7 +139,7 @@ def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
         _acting(seat, vote.tie_breaker)
         side = decision.get("tie")
         if side not in ("for", "against"):
-            raise InvalidParameterError("The King breaks the tie: choose for or against.")
+            raise InvalidParameterError(_("The King breaks the tie: choose for or against."))
         outcome = votes.result(vote, votes.Side(side))
         return _close_vote(state, catalog, ruleset, dice, pending, outcome)
     voter = _acting(seat, votes.next_voter(vote))
@@ -146,7 +153,7 @@ def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
             or not isinstance(amount, int)
         ):
             raise InvalidParameterError(
-                "Spend a whole amount of Power for or against, or withdraw."
+                _("Spend a whole amount of Power for or against, or withdraw.")
             )
         choice = votes.Spend(votes.Side(side), amount)
     new = state.clone()
@@ -205,21 +212,21 @@ def _duel(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     waiting = [s for s in participants if str(s) not in fists]
     if seat is None:
         if not waiting:
-            raise InvalidParameterError("Every fist is already in.")
+            raise InvalidParameterError(_("Every fist is already in."))
         who = int(decision.get("seat", waiting[0]))
     else:
         who = seat
     if who not in participants:
-        raise NotEligibleError("You do not take part in this duel.")
+        raise NotEligibleError(_("You do not take part in this duel."))
     if str(who) in fists:
-        raise NotEligibleError("Your fist is already in; it cannot change.")
+        raise NotEligibleError(_("Your fist is already in; it cannot change."))
     admitted = [Resource(r) for r in pending.data["resources"]]
     raw = decision.get("fist", {})
     if not isinstance(raw, Mapping):
-        raise InvalidParameterError("A fist is an amount per resource.")
+        raise InvalidParameterError(_("A fist is an amount per resource."))
     fist = {Resource(k): v for k, v in raw.items() if k in Resource.__members__}
     if len(fist) != len(raw):
-        raise InvalidParameterError("A fist may only hold resources.")
+        raise InvalidParameterError(_("A fist may only hold resources."))
     duels.check_fist(who, admitted, fist, state.player(who).resources)
     new = state.clone()
     live = find(new, pending.id)
@@ -270,11 +277,11 @@ def _joiners(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     answers = dict(pending.data.get("answers", {}))
     waiting = [s for s in eligible if str(s) not in answers]
     if not waiting:
-        raise InvalidParameterError("Everyone has already answered.")
+        raise InvalidParameterError(_("Everyone has already answered."))
     who = _acting(seat, waiting[0])
     join = decision.get("join")
     if not isinstance(join, bool):
-        raise InvalidParameterError("Answer whether you join: yes or no.")
+        raise InvalidParameterError(_("Answer whether you join: yes or no."))
     new = state.clone()
     live = find(new, pending.id)
     live.data["answers"] = {**answers, str(who): join}
@@ -289,7 +296,7 @@ def _joiners(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
 
 def _condition(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     if seat is not None:
-        raise NotEligibleError("The director rules this condition.")
+        raise NotEligibleError(_("The director rules this condition."))
     return effects.resume(
         state, catalog, ruleset, dice, pending.id, {"holds": decision.get("holds")}
     )
@@ -301,15 +308,15 @@ def _discard(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     waiting = [s for s in choices if str(s) not in chosen]
     if seat is None:
         if not waiting:
-            raise InvalidParameterError("Everyone has chosen.")
+            raise InvalidParameterError(_("Everyone has chosen."))
         who = int(decision.get("seat", waiting[0]))
     else:
         who = seat
     if who not in waiting:
-        raise NotEligibleError("You have nothing to choose here.")
+        raise NotEligibleError(_("You have nothing to choose here."))
     tactics = decision.get("tactics")
     if not isinstance(tactics, list):
-        raise InvalidParameterError("Choose the tactics to discard.")
+        raise InvalidParameterError(_("Choose the tactics to discard."))
     new = state.clone()
     live = find(new, pending.id)
     live.data["chosen"] = {**chosen, str(who): list(tactics)}
@@ -330,7 +337,7 @@ def _reaction(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome
     if decision.get("use"):
         params = decision.get("params") or {}
         if not isinstance(params, Mapping):
-            raise InvalidParameterError("A reaction's boxes are named values.")
+            raise InvalidParameterError(_("A reaction's boxes are named values."))
         return reactions.use(
             cleared, catalog, ruleset, dice, reaction, dict(params), secret=data["secret"]
         )
@@ -339,7 +346,7 @@ def _reaction(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome
 
 def _manual(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     if seat is not None:
-        raise NotEligibleError("The director applies manual effects.")
+        raise NotEligibleError(_("The director applies manual effects."))
     return effects.resume(state, catalog, ruleset, dice, pending.id, {})
 
 

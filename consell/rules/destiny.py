@@ -22,6 +22,7 @@ from .cards import Catalog, card
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidStateError
 from .events import Event, Outcome, director, public
+from .i18n import _
 from .phases import find_step
 from .ruleset import Ruleset
 from .state import DestinyCard, GameState, Pending, Phase, Status
@@ -57,7 +58,7 @@ def build_batch(state: GameState, ruleset: Ruleset, dice: Dice) -> list[Event]:
         (decks.CRISES, ruleset.destiny_crises),
         (decks.EVENTS, ruleset.destiny_events),
     ):
-        for _ in range(count):
+        for _n in range(count):
             c = decks.draw(state, deck, dice)
             if c is not None:
                 drawn.append(c)
@@ -79,13 +80,13 @@ def reveal_next(
 ) -> tuple[Outcome, Revelation]:
     """Reveal the top destiny card for the next kingdom in kingdom order (§3.1). Public."""
     if state.status is not Status.PLAYING or state.phase is not Phase.DESTINY:
-        raise IllegalTransitionError("Destiny cards are revealed in the Destiny phase.")
+        raise IllegalTransitionError(_("Destiny cards are revealed in the Destiny phase."))
     step = find_step(state, DESTINY_STEP)
     if step is None:
-        raise IllegalTransitionError("Every kingdom already has its destiny card this turn.")
+        raise IllegalTransitionError(_("Every kingdom already has its destiny card this turn."))
     waiting = groups_waiting(state, step)
     if not waiting:
-        raise InvalidStateError("No kingdom is waiting for a destiny card.")
+        raise InvalidStateError(_("No kingdom is waiting for a destiny card."))
     group = waiting[0]
     new = state.clone()
     events: list[Event] = []
@@ -138,4 +139,6 @@ def leave_play(state: GameState, instance: str) -> None:
             state.in_play.remove(dc)
             decks.discard(state, decks.CRISES if dc.kind == "crisis" else decks.EVENTS, instance)
             return
-    raise InvalidStateError(f"Card {instance!r} is not in play.", card=instance)
+    raise InvalidStateError(
+        _("Card %(instance)s is not in play.") % {"instance": repr(instance)}, card=instance
+    )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from .errors import RuleError
+from .i18n import _
 
 T = TypeVar("T")
 
@@ -93,7 +94,7 @@ def commitment(seed: bytes) -> str:
 def derive(seed: bytes, counter: int, n: int) -> int:
     """The number in 0..n-1 that draw ``counter`` gives for ``seed`` (rejection sampling)."""
     if n < 1:
-        raise RuleError(f"Cannot draw from an empty range ({n}).", code="bad_range")
+        raise RuleError(_("Cannot draw from an empty range (%(n)s).") % {"n": n}, code="bad_range")
     attempt = 0
     while True:
         message = f"{counter}" if attempt == 0 else f"{counter}:{attempt}"
@@ -148,7 +149,7 @@ class _BaseDice:
 
     def choice(self, items: Sequence[T]) -> T:
         if not items:
-            raise RuleError("Cannot choose from nothing.", code="bad_range")
+            raise RuleError(_("Cannot choose from nothing."), code="bad_range")
         return items[self.randbelow(len(items))]
 
     def _draw(self, n: int, kind: str) -> int:  # pragma: no cover - overridden
@@ -185,12 +186,13 @@ class PhysicalDice(_BaseDice):
 
     def _draw(self, n: int, kind: str) -> int:
         if not self.values:
-            raise RuleError("No more entered dice values.", code="dice_exhausted")
+            raise RuleError(_("No more entered dice values."), code="dice_exhausted")
         value = self.values.pop(0)
         shown = value if kind == "die" else value + 1
         if not 1 <= shown <= n:
             raise RuleError(
-                f"An entered die must be between 1 and {n}; got {value}.",
+                _("An entered die must be between 1 and %(n)s; got %(value)s.")
+                % {"n": n, "value": value},
                 code="bad_die",
                 value=value,
             )

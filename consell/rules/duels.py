@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidParameterError, NotEligibleError, UnaffordableError
+from .i18n import _
 from .payment import Payment, checked_amounts, checked_chest, describe
 from .resources import RESOURCES, Holdings, Resource, holdings
 from .ruleset import Ruleset
@@ -81,14 +82,16 @@ def check_fist(
     wrong = [str(r) for r in RESOURCES if amounts[r] and r not in allowed]
     if wrong:
         raise InvalidParameterError(
-            f"This duel admits only {', '.join(sorted(allowed))}; not {', '.join(wrong)}.",
+            _("This duel admits only %(allowed)s; not %(wrong)s.")
+            % {"allowed": ", ".join(sorted(allowed)), "wrong": ", ".join(wrong)},
             seat=seat,
             resources=wrong,
         )
     over = {r: amounts[r] - have[r] for r in RESOURCES if amounts[r] > have[r]}
     if over:
         raise UnaffordableError(
-            f"Seat {seat} cannot commit {describe(amounts)}: short of {describe(over)}.",
+            _("Seat %(seat)s cannot commit %(amounts)s: short of %(over)s.")
+            % {"seat": seat, "amounts": describe(amounts), "over": describe(over)},
             seat=seat,
         )
     after = {r: have[r] - amounts[r] for r in RESOURCES}
@@ -104,16 +107,21 @@ def resolve_duel(
 ) -> DuelResult:
     """Reveal all fists at once and decide the duel (RULE §4.8)."""
     if len(participants) < 2 or len(set(participants)) != len(participants):
-        raise InvalidParameterError("A duel needs two or more different participants.")
+        raise InvalidParameterError(_("A duel needs two or more different participants."))
     if not admitted:
-        raise InvalidParameterError("A duel must admit at least one resource type.")
+        raise InvalidParameterError(_("A duel must admit at least one resource type."))
     strangers = sorted(set(fists) - set(participants))
     if strangers:
-        raise NotEligibleError(f"Seats {strangers} are not in this duel.", seats=strangers)
+        raise NotEligibleError(
+            _("Seats %(strangers)s are not in this duel.") % {"strangers": strangers},
+            seats=strangers,
+        )
     if isinstance(tie, KeepIncumbent) and tie.seat not in participants:
-        raise InvalidParameterError(f"The incumbent, seat {tie.seat}, is not in the duel.")
+        raise InvalidParameterError(
+            _("The incumbent, seat %(seat)s, is not in the duel.") % {"seat": tie.seat}
+        )
     if isinstance(tie, EarliestInTurnOrder) and not set(participants) <= set(tie.turn_order):
-        raise InvalidParameterError("Every participant must be in the turn order.")
+        raise InvalidParameterError(_("Every participant must be in the turn order."))
 
     payments = {
         seat: check_fist(seat, admitted, fists.get(seat, {}), chests.get(seat, {}))
@@ -155,7 +163,7 @@ def succession_duel(
     A single contender becomes King without a duel (G41).
     """
     if not members:
-        raise InvalidParameterError("A succession needs at least one member.")
+        raise InvalidParameterError(_("A succession needs at least one member."))
     if len(members) == 1:
         return _walkover(members[0], ruleset.succession_duel, chests)
     tie: TiePolicy = (

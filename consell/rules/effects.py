@@ -47,6 +47,7 @@ from .effects_ops import Run, Step, Suspend
 from .effects_record import END_OF_SECRETS
 from .errors import InvalidParameterError, RuleError
 from .events import PUBLIC, Event, Outcome, director, private, public
+from .i18n import _
 from .payment import pay
 from .primitives import PLOT_KEYWORD
 from .resources import Resource, add, as_json, holdings
@@ -153,7 +154,9 @@ def resume(
     new = state.clone()
     pending = next((p for p in new.pending if p.id == pending_id), None)
     if pending is None or (pending.kind not in RESUME and pending.kind != "manual"):
-        raise InvalidParameterError(f"No effect is waiting on decision {pending_id}.")
+        raise InvalidParameterError(
+            _("No effect is waiting on decision %(pending_id)s.") % {"pending_id": pending_id}
+        )
     new.pending.remove(pending)
     if pending.kind == "manual":
         return Outcome(new, (director("manual_done", None, pending=pending_id),))
@@ -211,7 +214,7 @@ def secrets_batch(events: Sequence[Event]) -> tuple[Event, ...]:
 def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str) -> str:
     """The card instance behind a tile's source, if the player still holds it (§4.2, G23)."""
     player = state.player(seat)
-    kind, _, name = source.partition(":")
+    kind, _sep, name = source.partition(":")
     if kind == "house" and player.house:
         return player.house
     if kind == "common" and catalog.get(name, {}).get("kind") == "common_action":
@@ -225,7 +228,8 @@ def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str
     if kind == "objective" and name in player.objectives:
         return name
     raise InvalidParameterError(
-        f"The source of this ability ({source}) is no longer yours.", source=source
+        _("The source of this ability (%(source)s) is no longer yours.") % {"source": source},
+        source=source,
     )
 
 
@@ -489,7 +493,7 @@ def _drive(run: Run, frames: list[Frame]) -> None:
         frames[-1] = frame.advanced()
         handler = HANDLERS.get(op.get("op"))
         if handler is None:
-            raise InvalidParameterError(f"Unknown op {op.get('op')!r}.")
+            raise InvalidParameterError(_("Unknown op %(op)s.") % {"op": repr(op.get("op"))})
         if not _follow(run, frames, handler(run, frame, op)):
             return
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from . import formula
 from .errors import InvalidParameterError, InvalidStateError
+from .i18n import _
 from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
 from .state import GameState
@@ -122,7 +123,9 @@ class Resolver:
         name = ref[1:]
         value = self.params.get(name)
         if value is None or value == [] or value == "":
-            raise InvalidParameterError(f"The box {name!r} is empty.", param=name)
+            raise InvalidParameterError(
+                _("The box %(name)s is empty.") % {"name": repr(name)}, param=name
+            )
         return value
 
     # -- players ------------------------------------------------------------------------
@@ -162,7 +165,10 @@ class Resolver:
             return [] if king is None else [king]
         if selector == "spymaster":
             return self._office_holder(self.ruleset.office_for_resource[Resource.INT])
-        raise InvalidStateError(f"Unknown player selector {selector!r}.", selector=selector)
+        raise InvalidStateError(
+            _("Unknown player selector %(selector)s.") % {"selector": repr(selector)},
+            selector=selector,
+        )
 
     def members(self) -> list[int]:
         kingdom = self.context.kingdom
@@ -202,7 +208,9 @@ class Resolver:
         try:
             return Resource(str(code))
         except ValueError as exc:
-            raise InvalidParameterError(f"{code!r} is not a resource.") from exc
+            raise InvalidParameterError(
+                _("%(code)s is not a resource.") % {"code": repr(code)}
+            ) from exc
 
     def indicator(self, value: str, kingdom: int) -> Indicator:
         name = self.param(value) if value.startswith("$") else value
@@ -214,7 +222,9 @@ class Resolver:
         try:
             return Indicator(str(name))
         except ValueError as exc:
-            raise InvalidParameterError(f"{name!r} is not an indicator.") from exc
+            raise InvalidParameterError(
+                _("%(name)s is not an indicator.") % {"name": repr(name)}
+            ) from exc
 
     # -- amounts ------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from .effects_context import Context, Frame
 from .effects_ops import Run, Step, Suspend, discard_tactics
 from .errors import InvalidParameterError, NotEligibleError, RuleError
 from .events import public
+from .i18n import _, gettext_noop
 from .payment import pay
 from .resources import Resource, as_json
 from .state import Pending
@@ -57,7 +58,7 @@ def _propose_law(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     """ "Proposar llei": the proposer picks a law from the row at execution (§4.7)."""
     proposer = _proposer_kingdom_check(run)
     if not run.state.law_row:
-        raise InvalidParameterError("The law row is empty: there is no law to propose.")
+        raise InvalidParameterError(_("The law row is empty: there is no law to propose."))
     return Suspend(
         "law_choice", {"proposer": proposer, "row": list(run.state.law_row)}, (proposer,)
     )
@@ -66,16 +67,16 @@ def _propose_law(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
 def _submit_law(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     law = run.resolver(frame).param(op["law"])
     if law not in run.state.law_row:
-        raise InvalidParameterError("That law is no longer in the law row.", param=op["law"])
+        raise InvalidParameterError(_("That law is no longer in the law row."), param=op["law"])
     return _law_vote(run, law)
 
 
 def _proposer_kingdom_check(run: Run) -> int:
     owner = run.context.owner
     if owner is None:
-        raise InvalidParameterError("Only a player can propose a law.")
+        raise InvalidParameterError(_("Only a player can propose a law."))
     if run.ruleset.law_scope == "kingdom" and run.state.player(owner).kingdom is None:
-        raise NotEligibleError("A kingdomless player cannot propose a law (G33).")
+        raise NotEligibleError(_("A kingdomless player cannot propose a law (G33)."))
     return owner
 
 
@@ -85,7 +86,7 @@ def _law_vote(run: Run, law: str) -> Suspend:
     if run.ruleset.law_scope == "global":
         eligible = [s for s in run.state.turn_order]
     elif kingdom is None:
-        raise NotEligibleError("A law vote needs a kingdom whose members vote (G33).")
+        raise NotEligibleError(_("A law vote needs a kingdom whose members vote (G33)."))
     else:
         eligible = run.state.members(kingdom)
     tie_breaker = run.state.kingdom(kingdom).king if kingdom is not None else eligible[0]
@@ -162,7 +163,7 @@ def _join_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     applicant = _mover(run, frame.self_seat, "join a kingdom")
     kingdom = run.resolver(frame).kingdom(op["kingdom"])
     if kingdom is None or run.state.player(applicant).kingdom == kingdom:
-        raise InvalidParameterError("You can only ask to join a kingdom you do not belong to.")
+        raise InvalidParameterError(_("You can only ask to join a kingdom you do not belong to."))
     eligible = run.state.members(kingdom)
     data = {
         "motion": "join",
@@ -182,16 +183,36 @@ def _first_voter(run: Run, eligible: list[int]) -> tuple[int, ...]:
     return (first,) if first is not None else ()
 
 
+# Why a player may not found or join a kingdom now: whole sentences, one per move.
+_MOVER_ERRORS = {
+    "found a kingdom": (
+        gettext_noop("Only a player can found a kingdom."),
+        gettext_noop("A King cannot found a kingdom (§4.12)."),
+        gettext_noop(
+            "You cannot found a kingdom: you were expelled or changed kingdom this turn "
+            "(§4.12, G40)."
+        ),
+    ),
+    "join a kingdom": (
+        gettext_noop("Only a player can join a kingdom."),
+        gettext_noop("A King cannot join a kingdom (§4.12)."),
+        gettext_noop(
+            "You cannot join a kingdom: you were expelled or changed kingdom this turn "
+            "(§4.12, G40)."
+        ),
+    ),
+}
+
+
 def _mover(run: Run, seat: int | None, what: str) -> int:
+    not_a_player, king, moved = _MOVER_ERRORS[what]
     if seat is None:
-        raise InvalidParameterError(f"Only a player can {what}.")
+        raise InvalidParameterError(_(not_a_player))
     player = run.state.player(seat)
     if player.kingdom is not None and run.state.kingdom(player.kingdom).king == seat:
-        raise NotEligibleError(f"A King cannot {what} (§4.12).")
+        raise NotEligibleError(_(king))
     if not _may_move(run, seat):
-        raise NotEligibleError(
-            f"You cannot {what}: you were expelled or changed kingdom this turn (§4.12, G40)."
-        )
+        raise NotEligibleError(_(moved))
     return seat
 
 
@@ -220,14 +241,14 @@ def _found(run: Run, founder: int, joiners: list[int]) -> Suspend:
 def _resume_law_choice(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step:
     law = decision.get("law")
     if law not in run.state.law_row:
-        raise bad_decision("Choose a law from the law row.")
+        raise bad_decision(_("Choose a law from the law row."))
     return _law_vote(run, law)
 
 
 def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step:
     passed = decision.get("passed")
     if not isinstance(passed, bool):
-        raise bad_decision("A vote ends passed or rejected: give passed true or false.")
+        raise bad_decision(_("A vote ends passed or rejected: give passed true or false."))
     data = pending.data
     run.events.append(
         public(
@@ -304,7 +325,9 @@ def _resume_joiners(run: Run, pending: Pending, decision: Mapping[str, Any]) -> 
     joiners = list(decision.get("joiners", []))
     strangers = [s for s in joiners if s not in eligible]
     if strangers or len(set(joiners)) != len(joiners):
-        raise bad_decision(f"Seats {strangers or joiners} cannot join this kingdom.")
+        raise bad_decision(
+            _("Seats %(seats)s cannot join this kingdom.") % {"seats": strangers or joiners}
+        )
     ordered = [s for s in eligible if s in joiners]
     return _found(run, pending.data["founder"], ordered)
 
@@ -312,7 +335,7 @@ def _resume_joiners(run: Run, pending: Pending, decision: Mapping[str, Any]) -> 
 def _resume_condition(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step:
     holds = decision.get("holds")
     if not isinstance(holds, bool):
-        raise bad_decision("The director rules the condition: give holds true or false.")
+        raise bad_decision(_("The director rules the condition: give holds true or false."))
     return [Frame.from_dict(pending.data["branches"]["then" if holds else "else"])]
 
 
@@ -327,7 +350,10 @@ def _resume_discard(run: Run, pending: Pending, decision: Mapping[str, Any]) -> 
         cards = chosen.get(seat, [])
         hand = run.state.player(seat).tactics
         if len(cards) != count or len(set(cards)) != count or not set(cards) <= set(hand):
-            raise bad_decision(f"Seat {seat} must choose {count} tactics from their hand.")
+            raise bad_decision(
+                _("Seat %(seat)s must choose %(count)s tactics from their hand.")
+                % {"seat": seat, "count": count}
+            )
     for seat in wanted:
         discard_tactics(run, seat, chosen[seat])
     return None

@@ -28,6 +28,7 @@ from .effects_context import Context, Frame, Resolver
 from .effects_record import Recorder
 from .errors import InvalidParameterError
 from .events import Event, director
+from .i18n import _
 from .payment import pay
 from .resources import Resource, as_json
 from .ruleset import Ruleset
@@ -122,7 +123,7 @@ def _steal(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     r = run.resolver(frame)
     me = frame.self_seat
     if me is None:
-        raise InvalidParameterError("Nobody is there to receive what is stolen.")
+        raise InvalidParameterError(_("Nobody is there to receive what is stolen."))
     resource, amount = r.resource(op["resource"]), r.amount(op["amount"])
     for victim in r.seats(op["from"]):
         _move_tokens(run, victim, me, resource, amount)
@@ -163,7 +164,7 @@ def _move_indicator(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     kingdom_id = r.kingdom(op["kingdom"])
     if kingdom_id is None:
         if run.context.owner is not None and not run.context.group:
-            raise InvalidParameterError("There is no kingdom whose indicator could move.")
+            raise InvalidParameterError(_("There is no kingdom whose indicator could move."))
         run.recorder.effect("indicator_ignored", reason="kingdomless")
         return None
     kingdom = run.state.kingdom(kingdom_id)
@@ -243,7 +244,7 @@ def _seize_asset(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     me, asset = frame.self_seat, r.param(op["asset"])
     giver = r.one_seat(op["from"])
     if me is None or giver is None or asset not in run.state.player(giver).assets:
-        raise InvalidParameterError("That player does not hold that asset.", param=op["asset"])
+        raise InvalidParameterError(_("That player does not hold that asset."), param=op["asset"])
     run.state.player(giver).assets.remove(asset)
     run.state.player(me).assets.append(asset)
     visible = cards.card(run.catalog, asset).get("visibility") != "hidden"

@@ -14,6 +14,7 @@ from .destiny import count_down
 from .dice import Dice
 from .errors import IllegalTransitionError
 from .events import Event, Outcome, director, private
+from .i18n import _
 from .phases import advance, complete_step, find_step
 from .ruleset import Ruleset
 from .state import GameState, Phase, Plan, Status
@@ -28,7 +29,7 @@ def end_turn(state: GameState, ruleset: Ruleset, dice: Dice) -> Outcome:
         or state.phase is not Phase.END_OF_TURN
         or find_step(state, END_OF_TURN_STEP) is None
     ):
-        raise IllegalTransitionError("End of turn is done once, in the End of turn phase.")
+        raise IllegalTransitionError(_("End of turn is done once, in the End of turn phase."))
     done = complete_step(state, END_OF_TURN_STEP)
     new = done.state
     events: list[Event] = list(done.events)

@@ -20,6 +20,7 @@ from typing import Any
 from .cards import Catalog, card
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Outcome, public
+from .i18n import _
 from .resources import Resource, as_json
 from .state import GameState, Pending, Status, gain
 
@@ -100,17 +101,25 @@ def finish_game(
 ) -> Outcome:
     """Add the Prestige of met objectives and name the winners (§4.17 step 3). Public."""
     if not any(p.kind == END_OF_GAME for p in state.pending):
-        raise IllegalTransitionError("The game is finished only after the last turn's end.")
+        raise IllegalTransitionError(_("The game is finished only after the last turn's end."))
     others = [p.kind for p in state.pending if p.kind != END_OF_GAME]
     if others:
         raise IllegalTransitionError(
-            f"Pending decisions must be settled first: {', '.join(others)}.", pending=others
+            _("Pending decisions must be settled first: %(others)s.")
+            % {"others": ", ".join(others)},
+            pending=others,
         )
     verdicts = judge_objectives(state, catalog, judge, rulings)
     unruled = [(v.seat, v.objective) for v in verdicts if v.met is None]
     if unruled:
         raise InvalidParameterError(
-            "The director must rule on: " + ", ".join(f"seat {s} {o}" for s, o in unruled) + ".",
+            _("The director must rule on: %(objectives)s.")
+            % {
+                "objectives": ", ".join(
+                    _("seat %(seat)s %(objective)s") % {"seat": s, "objective": o}
+                    for s, o in unruled
+                )
+            },
             needs=unruled,
         )
     new = state.clone()

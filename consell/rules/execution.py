@@ -15,6 +15,7 @@ from .cards import Catalog, card
 from .dice import Dice
 from .errors import InvalidParameterError
 from .events import Event, Outcome, director, private, public
+from .i18n import _
 from .kingdoms import begin_succession, throne_of
 from .offices import vacate_offices
 from .ruleset import Ruleset
@@ -41,7 +42,7 @@ def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dic
     for tactic in discarded_tactics:
         decks.discard(new, decks.TACTICS, tactic)
     player.tactics = []
-    for _ in range(NEW_TACTICS):
+    for _n in range(NEW_TACTICS):
         drawn = decks.draw(new, decks.TACTICS, dice)
         if drawn is not None:
             player.tactics.append(drawn)
@@ -62,7 +63,11 @@ def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dic
             new, decks.OBJECTIVE_DECK[scope], count, taken, dice
         )
         if len(drawn_objectives) < count:
-            raise InvalidParameterError(f"The {scope} objective deck has no card left to draw.")
+            raise InvalidParameterError(
+                _("The collective objective deck has no card left to draw.")
+                if scope == "collective"
+                else _("The personal objective deck has no card left to draw.")
+            )
         player.objectives += drawn_objectives
         set_aside += aside
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import InvalidParameterError
+from .i18n import _
 
 KNOWN_VARIABLES = frozenset({"peril", "m", "n", "turn"})
 FUNCTIONS = frozenset({"min", "max", "ceil_div"})
@@ -30,7 +31,9 @@ class Formula:
         missing = sorted(self.names - set(env))
         if missing:
             raise InvalidParameterError(
-                f"Formula {self.source!r} needs {', '.join(missing)}.", missing=missing
+                _("Formula %(source)s needs %(missing)s.")
+                % {"source": repr(self.source), "missing": ", ".join(missing)},
+                missing=missing,
             )
         return _eval(self.tree.body, env)
 
@@ -42,18 +45,22 @@ def parse(source: str | int, extra_names: frozenset[str] | set[str] = frozenset(
     """Parse a card formula; unknown names and anything but integer arithmetic are refused."""
     text = str(source).strip()
     if not text:
-        raise InvalidParameterError("Empty formula.")
+        raise InvalidParameterError(_("Empty formula."))
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
-        raise InvalidParameterError(f"Formula {text!r} is not valid: {exc.msg}.") from exc
+        raise InvalidParameterError(
+            _("Formula %(text)s is not valid: %(msg)s.") % {"text": repr(text), "msg": exc.msg}
+        ) from exc
     names: set[str] = set()
     _check(tree.body, names, text)
     allowed = KNOWN_VARIABLES | set(extra_names)
     unknown = sorted(names - allowed)
     if unknown:
         raise InvalidParameterError(
-            f"Formula {text!r} uses unknown names: {', '.join(unknown)}.", unknown=unknown
+            _("Formula %(text)s uses unknown names: %(unknown)s.")
+            % {"text": repr(text), "unknown": ", ".join(unknown)},
+            unknown=unknown,
         )
     return Formula(text, tree, frozenset(names))
 
@@ -86,12 +93,15 @@ def _check(node: ast.AST, names: set[str], text: str) -> None:
         and node.args
     ):
         if node.func.id == "ceil_div" and len(node.args) != 2:
-            raise InvalidParameterError(f"Formula {text!r}: ceil_div takes two arguments.")
+            raise InvalidParameterError(
+                _("Formula %(text)s: ceil_div takes two arguments.") % {"text": repr(text)}
+            )
         for arg in node.args:
             _check(arg, names, text)
         return
     raise InvalidParameterError(
-        f"Formula {text!r} may only use whole numbers, names, + - * //, min, max and ceil_div."
+        _("Formula %(text)s may only use whole numbers, names, + - * //, min, max and ceil_div.")
+        % {"text": repr(text)}
     )
 
 
@@ -112,7 +122,7 @@ def _eval(node: ast.AST, env: Mapping[str, int]) -> int:
         if isinstance(node.op, ast.Mult):
             return left * right
         if right == 0:
-            raise InvalidParameterError("Division by zero in a card formula.")
+            raise InvalidParameterError(_("Division by zero in a card formula."))
         return left // right
     assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     args = [_eval(a, env) for a in node.args]
@@ -121,5 +131,5 @@ def _eval(node: ast.AST, env: Mapping[str, int]) -> int:
     if node.func.id == "max":
         return max(args)
     if args[1] == 0:
-        raise InvalidParameterError("Division by zero in a card formula.")
+        raise InvalidParameterError(_("Division by zero in a card formula."))
     return -(-args[0] // args[1])

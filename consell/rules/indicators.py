@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import InvalidParameterError, InvalidStateError
+from .i18n import _
 from .resources import INDICATORS, LINKED_RESOURCE, Indicator, Resource
 from .ruleset import Ruleset
 
@@ -47,12 +48,20 @@ def checked_indicators(indicators: Indicators, ruleset: Ruleset) -> dict[Indicat
     out: dict[Indicator, int] = {}
     for ind in INDICATORS:
         if ind not in indicators:
-            raise InvalidStateError(f"The kingdom has no {ind} indicator.", indicator=str(ind))
+            raise InvalidStateError(
+                _("The kingdom has no %(indicator)s indicator.") % {"indicator": ind},
+                indicator=str(ind),
+            )
         value = indicators[ind]
         if not ruleset.indicator_min <= value <= ruleset.indicator_max:
             raise InvalidStateError(
-                f"{ind.capitalize()} is {value}, outside "
-                f"{ruleset.indicator_min}..{ruleset.indicator_max}.",
+                _("%(indicator)s is %(value)s, outside %(indicator_min)s..%(indicator_max)s.")
+                % {
+                    "indicator": ind.capitalize(),
+                    "value": value,
+                    "indicator_min": ruleset.indicator_min,
+                    "indicator_max": ruleset.indicator_max,
+                },
                 indicator=str(ind),
                 value=value,
             )
@@ -77,17 +86,22 @@ def change_indicator(
     for it (G18); destiny cards, crises, laws and insurrections pass ``False``.
     """
     if isinstance(delta, bool) or not isinstance(delta, int):
-        raise InvalidParameterError(f"An indicator moves by a whole number, not {delta!r}.")
+        raise InvalidParameterError(
+            _("An indicator moves by a whole number, not %(delta)s.") % {"delta": repr(delta)}
+        )
     values = checked_indicators(indicators, ruleset)
     if indicator not in values:
-        raise InvalidParameterError(f"Unknown indicator {indicator!r}.", indicator=str(indicator))
+        raise InvalidParameterError(
+            _("Unknown indicator %(indicator)s.") % {"indicator": repr(indicator)},
+            indicator=str(indicator),
+        )
     centre = ruleset.indicator_start
     step = 1 if delta > 0 else -1
     value = before = values[indicator]
     cost = 0
     ignored = 0
     insurrections: list[Indicator] = []
-    for _ in range(abs(delta)):
+    for _n in range(abs(delta)):
         target = value + step
         if target > ruleset.indicator_max:
             ignored += 1

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .dice import Dice
 from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, UnaffordableError
+from .i18n import _
 from .indicators import Indicators, checked_indicators, highest_above_minimum
 from .payment import Payment, checked_amounts, checked_chests, describe, lose, pay
 from .resources import LINKED_RESOURCE, Holdings, Indicator, Resource
@@ -98,7 +99,7 @@ def insurrection_target(indicators: Indicators, ruleset: Ruleset) -> int:
     target = sum(1 for v in values.values() if v == ruleset.indicator_min)
     if target < 1:
         raise InvalidStateError(
-            "An insurrection needs an indicator at its minimum; none is.", indicators=target
+            _("An insurrection needs an indicator at its minimum; none is."), indicators=target
         )
     return target
 
@@ -129,30 +130,35 @@ def reroll_die(
     """
     if not 0 <= die < len(roll.dice):
         raise InvalidParameterError(
-            f"There is no die {die + 1}; the insurrection has {len(roll.dice)} dice.", die=die
+            _("There is no die %(die)s; the insurrection has %(count)s dice.")
+            % {"die": die + 1, "count": len(roll.dice)},
+            die=die,
         )
     position = {seat: i for i, seat in enumerate(members)}
     seats = [p.seat for p in pledges]
     outsiders = [s for s in seats if s not in position]
     if outsiders:
         raise NotEligibleError(
-            "Only members of the kingdom may pay to crush the rebellion.", seats=outsiders
+            _("Only members of the kingdom may pay to crush the rebellion."), seats=outsiders
         )
     if len(set(seats)) != len(seats):
-        raise InvalidParameterError("A member may pledge only once per reroll.", seats=seats)
+        raise InvalidParameterError(_("A member may pledge only once per reroll."), seats=seats)
     if [position[s] for s in seats] != sorted(position[s] for s in seats):
-        raise InvalidParameterError("Pledges are collected in turn order.", seats=seats)
+        raise InvalidParameterError(_("Pledges are collected in turn order."), seats=seats)
     for p in pledges:
         if isinstance(p.amount, bool) or not isinstance(p.amount, int) or p.amount < 1:
             raise InvalidParameterError(
-                f"A pledge must be a whole number of at least 1, not {p.amount!r}.", seat=p.seat
+                _("A pledge must be a whole number of at least 1, not %(amount)s.")
+                % {"amount": repr(p.amount)},
+                seat=p.seat,
             )
     cost = ruleset.insurrection_reroll_cost
     resource = ruleset.insurrection_reroll_resource
     pledged = sum(p.amount for p in pledges)
     if pledged != cost:
         raise InvalidParameterError(
-            f"A reroll costs {cost} {resource}; the pledges add up to {pledged}.",
+            _("A reroll costs %(cost)s %(resource)s; the pledges add up to %(pledged)s.")
+            % {"cost": cost, "resource": resource, "pledged": pledged},
             cost=cost,
             pledged=pledged,
         )
@@ -163,8 +169,11 @@ def reroll_die(
             payments[p.seat] = pay(new_chests[p.seat], {resource: p.amount})
         except UnaffordableError as exc:
             raise UnaffordableError(
-                f"Seat {p.seat} cannot pay their pledge of {p.amount} {resource}; "
-                "nobody pays and the die is not rerolled.",
+                _(
+                    "Seat %(seat)s cannot pay their pledge of %(amount)s %(resource)s; "
+                    "nobody pays and the die is not rerolled."
+                )
+                % {"seat": p.seat, "amount": p.amount, "resource": resource},
                 seat=p.seat,
                 **exc.details,
             ) from exc
@@ -209,12 +218,15 @@ def insurrection_outcome(
     table = ruleset.insurrection_table
     if roll.successes >= len(table):
         raise InvalidStateError(
-            f"The insurrection table has no row for {roll.successes} successes.",
+            _("The insurrection table has no row for %(successes)s successes.")
+            % {"successes": roll.successes},
             successes=roll.successes,
         )
     name = table[roll.successes]
     if king not in members:
-        raise InvalidStateError(f"The King (seat {king}) is not a member.", seat=king)
+        raise InvalidStateError(
+            _("The King (seat %(king)s) is not a member.") % {"king": king}, seat=king
+        )
     have = checked_chests(chests, members)
     values = checked_indicators(indicators, ruleset)
     sole = len(members) == 1
@@ -266,7 +278,7 @@ def _uprising_drop(
     if king_choice not in candidates:
         names = ", ".join(str(c) for c in candidates)
         raise InvalidParameterError(
-            f"The King must choose which indicator drops: one of {names}.",
+            _("The King must choose which indicator drops: one of %(names)s.") % {"names": names},
             choices=[str(c) for c in candidates],
         )
     return king_choice
@@ -276,18 +288,20 @@ def lose_chosen(chest: Holdings, choice: Mapping[Resource | str, int], count: in
     """Apply a loss "of their choice" (rules §4.5): exactly ``count`` tokens, never Prestige."""
     picked = checked_amounts(choice, "loss")
     if picked[Resource.PRE]:
-        raise InvalidParameterError("Prestige cannot be chosen for this loss.")
+        raise InvalidParameterError(_("Prestige cannot be chosen for this loss."))
     chosen = sum(picked.values())
     if chosen != count:
         raise InvalidParameterError(
-            f"Choose exactly {count} resources to lose; {describe(picked)} is {chosen}.",
+            _("Choose exactly %(count)s resources to lose; %(picked)s is %(chosen)s.")
+            % {"count": count, "picked": describe(picked), "chosen": chosen},
             count=count,
             chosen=chosen,
         )
     result = lose(chest, picked)
     if any(result.short.values()):
         raise InvalidParameterError(
-            f"The chest does not hold {describe(result.short)} more to lose.",
+            _("The chest does not hold %(short)s more to lose.")
+            % {"short": describe(result.short)},
             short={str(r): v for r, v in result.short.items() if v},
         )
     return result

@@ -30,6 +30,7 @@ from . import insurrection, kingdoms
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .events import Event, Outcome, private, public
+from .i18n import _
 from .indicators import highest_above_minimum
 from .payment import funds
 from .resources import INDICATORS, RESOURCES, Indicator, Resource, add, as_json
@@ -44,7 +45,7 @@ def start(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int) -> Ou
     new = state.clone()
     pending = _pending(new, pending_id)
     if "flow" in pending.data:
-        raise IllegalTransitionError("This insurrection was already rolled.")
+        raise IllegalTransitionError(_("This insurrection was already rolled."))
     kingdom = new.kingdom(pending.data["kingdom"])
     roll = insurrection.roll_insurrection(kingdom.indicators, dice, ruleset)
     pending.data["flow"] = {
@@ -73,13 +74,18 @@ def pledge(state: GameState, ruleset: Ruleset, pending_id: int, seat: int, amoun
     pending = _pending(new, pending_id)
     flow = _flow(pending, PLEDGING)
     if pending.waiting_for != [seat]:
-        raise NotEligibleError(f"It is seat {pending.waiting_for}'s turn to pledge, not {seat}'s.")
+        raise NotEligibleError(
+            _("It is seat %(waiting_for)s's turn to pledge, not %(seat)s's.")
+            % {"waiting_for": pending.waiting_for, "seat": seat}
+        )
     cost, resource = ruleset.insurrection_reroll_cost, ruleset.insurrection_reroll_resource
     left = cost - sum(p["amount"] for p in flow["pledges"])
     can = min(left, funds(new.player(seat).resources, resource))
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= can:
         raise InvalidParameterError(
-            f"Pledge a whole number from 0 to {can} {resource}, not {amount!r}.", limit=can
+            _("Pledge a whole number from 0 to %(can)s %(resource)s, not %(amount)s.")
+            % {"can": can, "resource": resource, "amount": repr(amount)},
+            limit=can,
         )
     if amount:
         flow["pledges"].append({"seat": seat, "amount": amount})
@@ -201,7 +207,7 @@ def default_choices(state: GameState, pending_id: int) -> dict[str, Any]:
     for seat, count in flow["losses_to_choose"].items():
         chest = dict(state.player(int(seat)).resources)
         choice = {r: 0 for r in RESOURCES}
-        for _ in range(count):
+        for _n in range(count):
             largest = max((r for r in RESOURCES if r is not Resource.PRE), key=lambda r: chest[r])
             chest[largest] -= 1
             choice[largest] += 1
@@ -274,7 +280,7 @@ def _indicator(name: Any) -> Indicator | None:
     if name is None:
         return None
     if name not in {str(i) for i in INDICATORS}:
-        raise InvalidParameterError(f"{name!r} is not an indicator.")
+        raise InvalidParameterError(_("%(name)s is not an indicator.") % {"name": repr(name)})
     return Indicator(name)
 
 
@@ -283,19 +289,29 @@ def _seat(value: Any) -> int:
     try:
         return int(value)
     except (TypeError, ValueError) as exc:
-        raise InvalidParameterError(f"{value!r} is not a seat.") from exc
+        raise InvalidParameterError(_("%(value)s is not a seat.") % {"value": repr(value)}) from exc
 
 
 def _pending(state: GameState, pending_id: int) -> Pending:
     for p in state.pending:
         if p.id == pending_id and p.kind == "insurrection":
             return p
-    raise InvalidParameterError(f"There is no insurrection {pending_id} pending.")
+    raise InvalidParameterError(
+        _("There is no insurrection %(pending_id)s pending.") % {"pending_id": pending_id}
+    )
 
 
 def _flow(pending: Pending, stage: str) -> dict[str, Any]:
     flow = pending.data.get("flow")
     if flow is None or flow.get("stage") != stage:
         now = "not rolled" if flow is None else flow.get("stage")
-        raise IllegalTransitionError(f"The insurrection is {now}, not at {stage}.", stage=now)
+        message = (
+            _("The insurrection is not rolled, not at %(stage)s.")
+            if flow is None
+            else _("The insurrection is %(now)s, not at %(stage)s.")
+        )
+        raise IllegalTransitionError(
+            message % {"now": now, "stage": stage},
+            stage=now,
+        )
     return flow

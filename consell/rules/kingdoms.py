@@ -17,6 +17,7 @@ from .destiny import leave_play
 from .duels import DuelResult
 from .errors import InvalidParameterError, InvalidStateError, NotEligibleError
 from .events import Event, Outcome, private, public
+from .i18n import _
 from .indicators import starting_indicators
 from .offices import crown, open_appointments, vacate_offices
 from .payment import pay
@@ -37,18 +38,27 @@ def check_can_change(state: GameState, seat: int) -> None:
     """
     player = state.player(seat)
     if player.kingdom is not None and state.kingdom(player.kingdom).king == seat:
-        raise NotEligibleError(f"Seat {seat} is a King; a King cannot leave his kingdom.")
+        raise NotEligibleError(
+            _("Seat %(seat)s is a King; a King cannot leave his kingdom.") % {"seat": seat}
+        )
     if player.expelled_turn == state.turn:
-        raise NotEligibleError(f"Seat {seat} was expelled this turn; next turn they may.")
+        raise NotEligibleError(
+            _("Seat %(seat)s was expelled this turn; next turn they may.") % {"seat": seat}
+        )
     if player.kingdom_changed_turn == state.turn:
-        raise NotEligibleError(f"Seat {seat} already changed kingdom this turn.")
+        raise NotEligibleError(
+            _("Seat %(seat)s already changed kingdom this turn.") % {"seat": seat}
+        )
 
 
 def check_can_join(state: GameState, seat: int, kingdom_id: int) -> None:
     """Before a join request goes to a vote (§4.12): the kingdom exists and is not theirs."""
     state.kingdom(kingdom_id)
     if state.player(seat).kingdom == kingdom_id:
-        raise NotEligibleError(f"Seat {seat} already belongs to kingdom {kingdom_id}.")
+        raise NotEligibleError(
+            _("Seat %(seat)s already belongs to kingdom %(kingdom_id)s.")
+            % {"seat": seat, "kingdom_id": kingdom_id}
+        )
     check_can_change(state, seat)
 
 
@@ -71,7 +81,7 @@ def create_kingdom(
     """
     check_can_change(state, founder)
     if len(set(joiners)) != len(joiners) or founder in joiners:
-        raise InvalidParameterError("Each joiner joins once, and the founder is not a joiner.")
+        raise InvalidParameterError(_("Each joiner joins once, and the founder is not a joiner."))
     for seat in joiners:
         check_can_change(state, seat)
     order = {seat: i for i, seat in enumerate(state.turn_order)}
@@ -153,7 +163,9 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     """
     player = state.player(seat)
     if player.kingdom is None:
-        raise NotEligibleError(f"Seat {seat} belongs to no kingdom; there is nothing to expel.")
+        raise NotEligibleError(
+            _("Seat %(seat)s belongs to no kingdom; there is nothing to expel.") % {"seat": seat}
+        )
     new = state.clone()
     kid = player.kingdom
     kingdom = new.kingdom(kid)
@@ -208,7 +220,7 @@ def settle_expulsion_duel(state: GameState, pending_id: int, result: DuelResult)
     expelled = data["expelled"]
     _check_result(pending, result)
     if result.tied and result.winner != expelled:
-        raise InvalidParameterError("A tied expulsion duel leaves the asset with the expelled.")
+        raise InvalidParameterError(_("A tied expulsion duel leaves the asset with the expelled."))
     new = state.clone()
     events = _pay_fists(new, pending, result)
     asset, winner = data["asset"], result.winner
@@ -232,10 +244,12 @@ def depose(state: GameState, kingdom_id: int, ruleset: Ruleset) -> Outcome:
     """
     kingdom = state.kingdom(kingdom_id)
     if kingdom.king is None:
-        raise InvalidStateError(f"Kingdom {kingdom_id} has no King to depose.")
+        raise InvalidStateError(
+            _("Kingdom %(kingdom_id)s has no King to depose.") % {"kingdom_id": kingdom_id}
+        )
     contenders = [s for s in state.members(kingdom_id) if s != kingdom.king]
     if not contenders:
-        raise NotEligibleError("A King who is the only member cannot be deposed.")
+        raise NotEligibleError(_("A King who is the only member cannot be deposed."))
     new = state.clone()
     king = kingdom.king
     throne = throne_of(new.kingdom(kingdom_id))
@@ -254,7 +268,9 @@ def settle_succession(state: GameState, pending_id: int, result: DuelResult) -> 
     if result.tied:
         expected = heir if heir is not None else min(result.tied, key=state.turn_order.index)
         if result.winner != expected:
-            raise InvalidParameterError(f"A tied succession goes to seat {expected}.")
+            raise InvalidParameterError(
+                _("A tied succession goes to seat %(expected)s.") % {"expected": expected}
+            )
     new = state.clone()
     events = _pay_fists(new, pending, result)
     kid = pending.data["kingdom"]
@@ -331,7 +347,9 @@ def throne_of(kingdom: Kingdom) -> str:
     """The office card the King holds: the King holds no other (§1.4)."""
     held = [o for o, holder in kingdom.offices.items() if holder == kingdom.king]
     if len(held) != 1:
-        raise InvalidStateError(f"The King of kingdom {kingdom.id} must hold exactly one office.")
+        raise InvalidStateError(
+            _("The King of kingdom %(id)s must hold exactly one office.") % {"id": kingdom.id}
+        )
     return held[0]
 
 
@@ -339,19 +357,24 @@ def _duel(state: GameState, pending_id: int, purpose: str) -> Pending:
     for p in state.pending:
         if p.id == pending_id and p.kind == DUEL and p.data.get("purpose") == purpose:
             return p
-    raise InvalidParameterError(f"There is no pending {purpose} duel {pending_id}.")
+    raise InvalidParameterError(
+        _("There is no pending %(purpose)s duel %(pending_id)s.")
+        % {"purpose": purpose, "pending_id": pending_id}
+    )
 
 
 def _check_result(pending: Pending, result: DuelResult) -> None:
     participants = set(pending.data["participants"])
     if set(result.commitments) != participants or result.winner not in participants:
-        raise InvalidParameterError("The duel result does not match this duel's participants.")
+        raise InvalidParameterError(_("The duel result does not match this duel's participants."))
     wrong = {str(r) for c in result.commitments.values() for r, v in c.items() if v} - {
         *pending.data["resources"],
         "FAV",
     }
     if wrong:
-        raise InvalidParameterError(f"This duel does not admit {', '.join(sorted(wrong))}.")
+        raise InvalidParameterError(
+            _("This duel does not admit %(wrong)s.") % {"wrong": ", ".join(sorted(wrong))}
+        )
 
 
 def _pay_fists(state: GameState, pending: Pending, result: DuelResult) -> list[Event]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .events import Outcome, public
+from .i18n import _
 from .state import GameState, Kingdom, Pending, Phase, Status
 
 APPOINTMENTS = "appointments"
@@ -58,16 +59,17 @@ def appoint(state: GameState, king_seat: int, office: str, member_seat: int) -> 
     _check_office(kingdom, office)
     if state.player(member_seat).kingdom != kingdom.id:
         raise NotEligibleError(
-            f"Seat {member_seat} is not a member of the King's kingdom; offices go only to "
-            "members.",
+            _("Seat %(seat)s is not a member of the King's kingdom; offices go only to members.")
+            % {"seat": member_seat},
             seat=member_seat,
         )
     if member_seat == king_seat:
-        raise NotEligibleError("The King holds no other office.", seat=member_seat)
+        raise NotEligibleError(_("The King holds no other office."), seat=member_seat)
     holder = kingdom.offices[office]
     if holder is not None:
         raise InvalidParameterError(
-            f"The office {office!r} is held by seat {holder}; dismiss them first.",
+            _("The office %(office)s is held by seat %(holder)s; dismiss them first.")
+            % {"office": repr(office), "holder": holder},
             office=office,
             holder=holder,
         )
@@ -89,7 +91,9 @@ def dismiss(state: GameState, king_seat: int, office: str) -> Outcome:
     _check_office(kingdom, office)
     holder = kingdom.offices[office]
     if holder is None:
-        raise InvalidParameterError(f"The office {office!r} is already vacant.", office=office)
+        raise InvalidParameterError(
+            _("The office %(office)s is already vacant.") % {"office": repr(office)}, office=office
+        )
     new = state.clone()
     new.kingdom(kingdom.id).offices[office] = None
     return Outcome(
@@ -102,7 +106,9 @@ def close_appointments(state: GameState, king_seat: int) -> Outcome:
     """The new King has finished appointing after founding a kingdom (§4.12)."""
     found = [p for p in state.pending if p.kind == APPOINTMENTS and p.data["king"] == king_seat]
     if not found:
-        raise IllegalTransitionError(f"Seat {king_seat} has no appointments to close.")
+        raise IllegalTransitionError(
+            _("Seat %(king_seat)s has no appointments to close.") % {"king_seat": king_seat}
+        )
     new = state.clone()
     new.pending = [p for p in new.pending if p.id != found[0].id]
     return Outcome(
@@ -129,7 +135,9 @@ def _court(state: GameState, king_seat: int) -> Kingdom:
     player = state.player(king_seat)
     kingdom = state.kingdom(player.kingdom) if player.kingdom is not None else None
     if kingdom is None or kingdom.king != king_seat:
-        raise NotEligibleError(f"Seat {king_seat} is not a King; only a King appoints.")
+        raise NotEligibleError(
+            _("Seat %(king_seat)s is not a King; only a King appoints.") % {"king_seat": king_seat}
+        )
     if state.status is Status.SETUP:
         return kingdom
     if any(p.kind == APPOINTMENTS and p.data["kingdom"] == kingdom.id for p in state.pending):
@@ -138,14 +146,20 @@ def _court(state: GameState, king_seat: int) -> Kingdom:
     if state.status is Status.PLAYING and court_open:
         return kingdom
     raise IllegalTransitionError(
-        "Appointments are made at setup, in the Court step that opens Planning (before anyone "
-        "hands in) or right after founding a kingdom."
+        _(
+            "Appointments are made at setup, in the Court step that opens Planning "
+            "(before anyone hands in) or right after founding a kingdom."
+        )
     )
 
 
 def _check_office(kingdom: Kingdom, office: str) -> None:
     """Only reserve offices are appointed; the King office is the one the King holds."""
     if office not in kingdom.offices:
-        raise InvalidParameterError(f"There is no office {office!r}.", office=office)
+        raise InvalidParameterError(
+            _("There is no office %(office)s.") % {"office": repr(office)}, office=office
+        )
     if kingdom.offices[office] == kingdom.king:
-        raise InvalidParameterError("The King office is never appointed; it passes by succession.")
+        raise InvalidParameterError(
+            _("The King office is never appointed; it passes by succession.")
+        )

@@ -31,6 +31,7 @@ from typing import Any
 
 from . import cards
 from .errors import InvalidParameterError, InvalidStateError
+from .i18n import _
 from .resources import Indicator, Resource
 from .state import GameState
 
@@ -80,13 +81,16 @@ def _check(
     unknown = sorted(set(params) - set(specs))
     if unknown:
         raise InvalidParameterError(
-            f"This ability has no box called {unknown[0]!r}.", param=unknown[0]
+            _("This ability has no box called %(unknown)s.") % {"unknown": repr(unknown[0])},
+            param=unknown[0],
         )
     for name, spec in specs.items():
         value = params.get(name)
         if is_empty(value):
             if complete and not spec.get("optional", False):
-                raise InvalidParameterError(f"The box {_label(spec)} must be filled.", param=name)
+                raise InvalidParameterError(
+                    _("The box %(box)s must be filled.") % {"box": _label(spec)}, param=name
+                )
             continue
         _Box(state, catalog, seat, spec, execution).check(value)
 
@@ -113,8 +117,11 @@ class _Box:
         self.spec, self.execution = spec, execution
         self.name = spec["name"]
 
-    def fail(self, why: str) -> InvalidParameterError:
-        return InvalidParameterError(f"The box {_label(self.spec)} {why}.", param=self.name)
+    def fail(self, message: str, **values: object) -> InvalidParameterError:
+        """``message`` is a whole translated sentence naming the box as ``%(box)s``."""
+        return InvalidParameterError(
+            message % {"box": _label(self.spec), **values}, param=self.name
+        )
 
     def check(self, value: Any) -> None:
         getattr(self, f"_{self.spec['type']}")(value)
@@ -123,22 +130,30 @@ class _Box:
 
     def _seat(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"must name a player, not {value!r}")
+            raise self.fail(
+                _("The box %(box)s must name a player, not %(value)s."), value=repr(value)
+            )
         if value not in {p.seat for p in self.state.players}:
-            raise self.fail(f"names seat {value}, who is not playing")
+            raise self.fail(
+                _("The box %(box)s names seat %(seat)s, who is not playing."), seat=value
+            )
         return value
 
     def _in_scope(self, target_kingdom: int | None, target_seat: int | None) -> None:
         scope = self.spec.get("scope", "any")
         own = self.state.player(self.seat).kingdom
         if scope == "others" and target_seat == self.seat:
-            raise self.fail("must name someone other than yourself")
+            raise self.fail(_("The box %(box)s must name someone other than yourself."))
         if scope == "own_kingdom" and (own is None or target_kingdom != own):
-            where = "your kingdom" if own is not None else "a kingdom (you belong to none)"
-            raise self.fail(f"must name a member of {where}")
+            if own is not None:
+                raise self.fail(_("The box %(box)s must name a member of your kingdom."))
+            raise self.fail(
+                _("The box %(box)s must name a member of a kingdom (you belong to none).")
+            )
         if scope == "other_kingdoms" and target_kingdom == own:
-            what = "kingdom" if target_seat is None else "player"
-            raise self.fail(f"must name a {what} outside your own kingdom")
+            if target_seat is None:
+                raise self.fail(_("The box %(box)s must name a kingdom outside your own kingdom."))
+            raise self.fail(_("The box %(box)s must name a player outside your own kingdom."))
 
     def _player(self, value: Any) -> None:
         target = self._seat(value)
@@ -146,39 +161,53 @@ class _Box:
 
     def _players(self, value: Any) -> None:
         if not isinstance(value, list | tuple):
-            raise self.fail("must list players")
+            raise self.fail(_("The box %(box)s must list players."))
         limit = self.spec.get("max")
         if limit is not None and len(value) > limit:
-            raise self.fail(f"names {len(value)} players; at most {limit} may be named")
+            raise self.fail(
+                _("The box %(box)s names %(count)s players; at most %(limit)s may be named."),
+                count=len(value),
+                limit=limit,
+            )
         if len(set(map(repr, value))) != len(value):
-            raise self.fail("names the same player twice")
+            raise self.fail(_("The box %(box)s names the same player twice."))
         for item in value:
             self._player(item)
 
     def _kingdom(self, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"must name a kingdom, not {value!r}")
+            raise self.fail(
+                _("The box %(box)s must name a kingdom, not %(value)s."), value=repr(value)
+            )
         if value not in {k.id for k in self.state.kingdoms}:
-            raise self.fail("names a kingdom that no longer exists")
+            raise self.fail(_("The box %(box)s names a kingdom that no longer exists."))
         self._in_scope(value, None)
 
     # -- cards --------------------------------------------------------------------------
 
     def _card_of_kind(self, value: Any, kind: str) -> str:
         if not isinstance(value, str) or not value:
-            raise self.fail(f"must name a {kind} card")
+            raise self.fail(_("The box %(box)s must name a %(kind)s card."), kind=kind)
         try:
             found = cards.card(self.catalog, value)
         except InvalidStateError as exc:
-            raise self.fail(f"names {value!r}, which is not a {kind} card") from exc
+            raise self.fail(
+                _("The box %(box)s names %(value)s, which is not a %(kind)s card."),
+                value=repr(value),
+                kind=kind,
+            ) from exc
         if found.get("kind") != kind:
-            raise self.fail(f"names {value!r}, which is not a {kind} card")
+            raise self.fail(
+                _("The box %(box)s names %(value)s, which is not a %(kind)s card."),
+                value=repr(value),
+                kind=kind,
+            )
         return value
 
     def _law(self, value: Any) -> None:
         law = self._card_of_kind(value, "law")
         if law not in self.state.law_row:
-            raise self.fail("names a law that is not in the law row")
+            raise self.fail(_("The box %(box)s names a law that is not in the law row."))
 
     def _asset(self, value: Any) -> None:
         asset = self._card_of_kind(value, "asset")
@@ -187,7 +216,7 @@ class _Box:
         held = any(asset in p.assets for p in self.state.players)
         offered = any(asset in row for row in self.state.market.values())
         if not (held or offered):
-            raise self.fail("names an asset that is no longer available")
+            raise self.fail(_("The box %(box)s names an asset that is no longer available."))
 
     def _office(self, value: Any) -> None:
         self._card_of_kind(value, "office")
@@ -196,24 +225,40 @@ class _Box:
 
     def _amount(self, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"must hold a whole number, not {value!r}")
+            raise self.fail(
+                _("The box %(box)s must hold a whole number, not %(value)s."), value=repr(value)
+            )
         low, high = self.spec.get("min", 0), self.spec.get("max")
         if value < low:
-            raise self.fail(f"holds {value}; the card's minimum is {low}")
+            raise self.fail(
+                _("The box %(box)s holds %(value)s; the card's minimum is %(low)s."),
+                value=value,
+                low=low,
+            )
         if high is not None and value > high:
-            raise self.fail(f"holds {value}; the card's maximum is {high}")
+            raise self.fail(
+                _("The box %(box)s holds %(value)s; the card's maximum is %(high)s."),
+                value=value,
+                high=high,
+            )
 
     def _resource(self, value: Any) -> None:
         if str(value) not in Resource.__members__:
-            raise self.fail(f"must name a resource, not {value!r}")
+            raise self.fail(
+                _("The box %(box)s must name a resource, not %(value)s."), value=repr(value)
+            )
         allowed = self.spec.get("of")
         if allowed and str(value) not in allowed:
-            raise self.fail(f"must be one of {', '.join(allowed)}")
+            raise self.fail(
+                _("The box %(box)s must be one of %(allowed)s."), allowed=", ".join(allowed)
+            )
 
     def _indicator(self, value: Any) -> None:
         if value not in {str(i) for i in Indicator}:
-            raise self.fail(f"must name an indicator, not {value!r}")
+            raise self.fail(
+                _("The box %(box)s must name an indicator, not %(value)s."), value=repr(value)
+            )
 
     def _text(self, value: Any) -> None:
         if not isinstance(value, str):
-            raise self.fail("must hold text")
+            raise self.fail(_("The box %(box)s must hold text."))

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .errors import InvalidParameterError, InvalidStateError, UnaffordableError
+from .i18n import _, gettext_noop
 from .resources import RESOURCES, Holdings, Resource, holdings
 
 
@@ -44,7 +45,7 @@ class Payment:
 def describe(amounts: Holdings) -> str:
     """``"3 POW, 1 FAV"``: the non-zero entries in the order of ``Resource``; ``"nothing"``."""
     parts = [f"{amounts.get(r, 0)} {r}" for r in RESOURCES if amounts.get(r, 0)]
-    return ", ".join(parts) if parts else "nothing"
+    return ", ".join(parts) if parts else _("nothing")
 
 
 def checked_chest(chest: Holdings) -> dict[Resource, int]:
@@ -53,7 +54,9 @@ def checked_chest(chest: Holdings) -> dict[Resource, int]:
     negative = [str(r) for r, v in full.items() if v < 0]
     if negative:
         raise InvalidStateError(
-            f"A chest cannot hold a negative amount ({', '.join(negative)}).", resources=negative
+            _("A chest cannot hold a negative amount (%(negative)s).")
+            % {"negative": ", ".join(negative)},
+            resources=negative,
         )
     return full
 
@@ -66,9 +69,46 @@ def checked_chests(
     absent = [seat for seat in seats if seat not in out]
     if absent:
         raise InvalidStateError(
-            f"No chest for seat(s) {', '.join(map(str, absent))}.", seats=absent
+            _("No chest for seat(s) %(seats)s.") % {"seats": ", ".join(map(str, absent))},
+            seats=absent,
         )
     return out
+
+
+# What ``checked_amounts`` says, per kind of amount: one whole sentence per message, so that
+# each reads naturally once translated (unknown resource, not a whole number, negative).
+_AMOUNT_ERRORS = {
+    "cost": (
+        gettext_noop("The cost names an unknown resource %(key)s."),
+        gettext_noop("The cost in %(key)s must be a whole number, not %(value)s."),
+        gettext_noop("The cost in %(key)s cannot be negative (%(value)s)."),
+    ),
+    "requirement": (
+        gettext_noop("The requirement names an unknown resource %(key)s."),
+        gettext_noop("The requirement in %(key)s must be a whole number, not %(value)s."),
+        gettext_noop("The requirement in %(key)s cannot be negative (%(value)s)."),
+    ),
+    "contribution": (
+        gettext_noop("The contribution names an unknown resource %(key)s."),
+        gettext_noop("The contribution in %(key)s must be a whole number, not %(value)s."),
+        gettext_noop("The contribution in %(key)s cannot be negative (%(value)s)."),
+    ),
+    "commitment": (
+        gettext_noop("The commitment names an unknown resource %(key)s."),
+        gettext_noop("The commitment in %(key)s must be a whole number, not %(value)s."),
+        gettext_noop("The commitment in %(key)s cannot be negative (%(value)s)."),
+    ),
+    "loss": (
+        gettext_noop("The loss names an unknown resource %(key)s."),
+        gettext_noop("The loss in %(key)s must be a whole number, not %(value)s."),
+        gettext_noop("The loss in %(key)s cannot be negative (%(value)s)."),
+    ),
+    "amount": (
+        gettext_noop("The amount names an unknown resource %(key)s."),
+        gettext_noop("The amount in %(key)s must be a whole number, not %(value)s."),
+        gettext_noop("The amount in %(key)s cannot be negative (%(value)s)."),
+    ),
+}
 
 
 def checked_amounts(
@@ -78,14 +118,16 @@ def checked_amounts(
     full = {r: 0 for r in RESOURCES}
     for key, value in amounts.items():
         if str(key) not in Resource.__members__:
-            raise InvalidParameterError(f"The {what} names an unknown resource {key!r}.")
+            raise InvalidParameterError(_(_AMOUNT_ERRORS[what][0]) % {"key": repr(key)})
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidParameterError(
-                f"The {what} in {key} must be a whole number, not {value!r}.", resource=str(key)
+                _(_AMOUNT_ERRORS[what][1]) % {"key": key, "value": repr(value)},
+                resource=str(key),
             )
         if value < 0:
             raise InvalidParameterError(
-                f"The {what} in {key} cannot be negative ({value}).", resource=str(key)
+                _(_AMOUNT_ERRORS[what][2]) % {"key": key, "value": value},
+                resource=str(key),
             )
         full[Resource(str(key))] = value
     return full
@@ -122,13 +164,24 @@ def pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> Payment:
     need = checked_amounts(cost)
     lacking = missing(have, need)
     if any(lacking.values()):
-        reasons = []
-        if lacking[Resource.PRE]:
-            reasons.append(f"{lacking[Resource.PRE]} PRE short (Favor never replaces Prestige)")
-        if lacking[Resource.FAV]:
-            reasons.append(f"{lacking[Resource.FAV]} short even after using all Favor")
+        if lacking[Resource.PRE] and lacking[Resource.FAV]:
+            message = _(
+                "Cannot pay %(cost)s: %(prestige)s PRE short (Favor never replaces Prestige); "
+                "%(short)s short even after using all Favor."
+            )
+        elif lacking[Resource.PRE]:
+            message = _(
+                "Cannot pay %(cost)s: %(prestige)s PRE short (Favor never replaces Prestige)."
+            )
+        else:
+            message = _("Cannot pay %(cost)s: %(short)s short even after using all Favor.")
         raise UnaffordableError(
-            f"Cannot pay {describe(need)}: {'; '.join(reasons)}.",
+            message
+            % {
+                "cost": describe(need),
+                "prestige": lacking[Resource.PRE],
+                "short": lacking[Resource.FAV],
+            },
             cost={str(r): v for r, v in need.items() if v},
             missing={str(r): v for r, v in lacking.items() if v},
         )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from .endgame import begin_end_of_game
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, public
+from .i18n import _, gettext_noop
 from .ruleset import Ruleset
 from .state import GameState, Pending, Phase, Status
 from .turn_order import turn_order_from_handins
@@ -51,11 +52,24 @@ PHASES: dict[Phase, PhaseRule] = {
     Phase.END_OF_TURN: PhaseRule(Phase.DESTINY, frozenset({DIRECTOR}), ("end_of_turn",)),
 }
 
+# The phases as the table names them (the same words as the app's phase labels).
+PHASE_NAMES = {
+    Phase.DESTINY: gettext_noop("Destiny"),
+    Phase.PLANNING: gettext_noop("Planning"),
+    Phase.ACTIONS: gettext_noop("Actions"),
+    Phase.SECRETS: gettext_noop("Secrets"),
+    Phase.ACQUISITION: gettext_noop("Acquisition"),
+    Phase.CRISIS: gettext_noop("Crisis resolution"),
+    Phase.PRODUCTION: gettext_noop("Production"),
+    Phase.END_OF_TURN: gettext_noop("End of turn"),
+}
+
+# Marked for translation here, translated by ``can_advance`` when the reasons are asked for.
 STEP_LABELS = {
-    "destiny": "not every kingdom has its destiny card yet",
-    "auction": "the auction has not been resolved",
-    "production": "production has not been distributed",
-    "end_of_turn": "End of turn has not been done",
+    "destiny": gettext_noop("not every kingdom has its destiny card yet"),
+    "auction": gettext_noop("the auction has not been resolved"),
+    "production": gettext_noop("production has not been distributed"),
+    "end_of_turn": gettext_noop("End of turn has not been done"),
 }
 
 
@@ -67,34 +81,48 @@ def may_act(state: GameState, who: str) -> bool:
 def can_advance(state: GameState) -> list[str]:
     """Every reason the game cannot leave its current phase now; empty when it can."""
     if state.status is Status.SETUP:
-        return ["the game has not started"]
+        return [_("the game has not started")]
     if state.status is Status.FINISHED:
-        return ["the game is over"]
+        return [_("the game is over")]
     reasons = []
     for p in state.pending:
-        if p.kind == STEP:
-            reasons.append(STEP_LABELS.get(p.data["step"], f"step {p.data['step']} is not done"))
+        step = p.data.get("step") if p.kind == STEP else None
+        if p.kind == STEP and step in STEP_LABELS:
+            reasons.append(_(STEP_LABELS[step]))
+        elif p.kind == STEP:
+            reasons.append(_("step %(step)s is not done") % {"step": step})
+        elif p.waiting_for:
+            reasons.append(
+                _("a pending %(kind)s must be decided first (waiting for seats %(seats)s)")
+                % {"kind": p.kind, "seats": p.waiting_for}
+            )
         else:
-            who = f" (waiting for seats {p.waiting_for})" if p.waiting_for else ""
-            reasons.append(f"a pending {p.kind} must be decided first{who}")
+            reasons.append(_("a pending %(kind)s must be decided first") % {"kind": p.kind})
     if state.phase is Phase.PLANNING:
         late = [
             p.seat for p in state.players if not (p.plan.handed_in or p.plan.closed_by_director)
         ]
         if late:
-            reasons.append(f"seats {late} have not handed in their plan (the director may close)")
+            reasons.append(
+                _("seats %(seats)s have not handed in their plan (the director may close)")
+                % {"seats": late}
+            )
     if state.phase is Phase.ACTIONS:
         busy = [p.seat for p in state.players if p.plan.actions]
         if busy:
-            reasons.append(f"actions of seats {busy} are still to be resolved")
+            reasons.append(
+                _("actions of seats %(seats)s are still to be resolved") % {"seats": busy}
+            )
     if state.phase is Phase.SECRETS:
         busy = [p.seat for p in state.players if p.plan.secrets]
         if busy:
-            reasons.append(f"secrets of seats {busy} are still to be resolved")
+            reasons.append(
+                _("secrets of seats %(seats)s are still to be resolved") % {"seats": busy}
+            )
     if state.phase is Phase.CRISIS:
         crises = [c.card for c in state.in_play if c.kind == "crisis"]
         if crises:
-            reasons.append(f"crises {crises} are still to be resolved")
+            reasons.append(_("crises %(crises)s are still to be resolved") % {"crises": crises})
     return reasons
 
 
@@ -103,7 +131,9 @@ def advance(state: GameState, ruleset: Ruleset) -> Outcome:
     reasons = can_advance(state)
     if reasons:
         raise IllegalTransitionError(
-            f"Cannot leave {state.phase.value}: " + "; ".join(reasons) + ".", reasons=reasons
+            _("Cannot leave %(phase)s: %(reasons)s.")
+            % {"phase": _(PHASE_NAMES[state.phase]), "reasons": "; ".join(reasons)},
+            reasons=reasons,
         )
     new = state.clone()
     events: list[Event] = []
@@ -137,7 +167,9 @@ def complete_step(state: GameState, step: str) -> Outcome:
     """Mark a director step of the current phase as done (the auction, production...)."""
     found = find_step(state, step)
     if found is None:
-        raise InvalidParameterError(f"There is no step {step!r} left to do.", step=step)
+        raise InvalidParameterError(
+            _("There is no step %(step)s left to do.") % {"step": repr(step)}, step=step
+        )
     new = state.clone()
     new.pending = [p for p in new.pending if p.id != found.id]
     return Outcome(new, (public("step_done", turn=new.turn, phase=new.phase.value, step=step),))

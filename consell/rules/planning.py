@@ -26,6 +26,7 @@ from . import cards, decks, params
 from .effects import source_card
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .events import Event, Outcome, private, public
+from .i18n import _
 from .resources import Resource, as_json
 from .state import GameState, Phase, Plan, PlannedAbility
 
@@ -43,10 +44,11 @@ def add_ability(
     pile = PILES.get(ability.get("type", ""))
     if pile is None:
         raise NotEligibleError(
-            f"A {ability.get('type')} ability is not planned (§1.9): it is never put in a pile."
+            _("A %(type)s ability is not planned (§1.9): it is never put in a pile.")
+            % {"type": ability.get("type")}
         )
     if any(_same(p, planned) for p in _all(plan)):
-        raise NotEligibleError("That ability is already planned this turn (G22).")
+        raise NotEligibleError(_("That ability is already planned this turn (G22)."))
     params.check_at_planning(new, catalog, seat, ability, planned.params)
     getattr(plan, pile).append(
         PlannedAbility(planned.source, planned.ability, dict(planned.params))
@@ -59,7 +61,10 @@ def remove_ability(state: GameState, seat: int, pile: str, index: int) -> Outcom
     new = state.clone()
     tiles = _pile(_open_plan(new, seat), pile)
     if not 0 <= index < len(tiles):
-        raise InvalidParameterError(f"There is no tile {index + 1} in the {pile} pile.")
+        raise InvalidParameterError(
+            _("There is no tile %(index)s in the %(pile)s pile.")
+            % {"index": index + 1, "pile": pile}
+        )
     removed = tiles.pop(index)
     return Outcome(new, (_private(seat, "ability_unplanned", pile=pile, planned=removed),))
 
@@ -70,7 +75,9 @@ def reorder(state: GameState, seat: int, pile: str, order: Sequence[int]) -> Out
     plan = _open_plan(new, seat)
     tiles = _pile(plan, pile)
     if sorted(order) != list(range(len(tiles))):
-        raise InvalidParameterError(f"Give each of the {len(tiles)} tiles exactly one place.")
+        raise InvalidParameterError(
+            _("Give each of the %(count)s tiles exactly one place.") % {"count": len(tiles)}
+        )
     setattr(plan, pile, [tiles[i] for i in order])
     return Outcome(new, (_private(seat, "pile_reordered", pile=pile, order=list(order)),))
 
@@ -84,10 +91,10 @@ def sacrifice_tactic(state: GameState, catalog: cards.Catalog, seat: int, tactic
     plan = _open_plan(new, seat)
     player = new.player(seat)
     if tactic not in player.tactics:
-        raise InvalidParameterError("That tactic is not in your hand.", tactic=tactic)
+        raise InvalidParameterError(_("That tactic is not in your hand."), tactic=tactic)
     bonus = {k: int(v) for k, v in (cards.card(catalog, tactic).get("discard_bonus") or {}).items()}
     if not any(bonus.values()):
-        raise NotEligibleError("This tactic shows no discard bonus, so it cannot be sacrificed.")
+        raise NotEligibleError(_("This tactic shows no discard bonus, so it cannot be sacrificed."))
     player.tactics.remove(tactic)
     decks.discard(new, decks.TACTICS, tactic)
     for code, amount in bonus.items():
@@ -136,16 +143,16 @@ def close_planning_for(state: GameState, seat: int) -> Outcome:
 
 def _open_plan(state: GameState, seat: int) -> Plan:
     if state.phase is not Phase.PLANNING:
-        raise IllegalTransitionError("Plans are made during the Planning phase only.")
+        raise IllegalTransitionError(_("Plans are made during the Planning phase only."))
     plan = state.player(seat).plan
     if plan.handed_in:
-        raise IllegalTransitionError("The plan was handed in and can no longer change (G34).")
+        raise IllegalTransitionError(_("The plan was handed in and can no longer change (G34)."))
     return plan
 
 
 def _pile(plan: Plan, name: str) -> list[PlannedAbility]:
     if name not in PILES.values():
-        raise InvalidParameterError(f"There is no pile called {name!r}.")
+        raise InvalidParameterError(_("There is no pile called %(name)s.") % {"name": repr(name)})
     return getattr(plan, name)
 
 

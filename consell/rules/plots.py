@@ -39,6 +39,7 @@ from enum import StrEnum
 
 from .dice import Dice, Roll
 from .errors import InvalidParameterError, InvalidStateError
+from .i18n import _
 from .ruleset import Ruleset
 
 
@@ -216,31 +217,38 @@ def validate_plot(plot: Plot, context: PlotContext, ruleset: Ruleset) -> None:
     """Refuse a plot whose boxes are invalid now (§4.2, G47) or a context that breaks invariants."""
     if plot.intrigue < ruleset.plot_min_intrigue:
         raise InvalidParameterError(
-            f"A plot needs at least {ruleset.plot_min_intrigue} Intrigue invested; "
-            f"{plot.intrigue} was written.",
+            _("A plot needs at least %(minimum)s Intrigue invested; %(intrigue)s was written.")
+            % {"minimum": ruleset.plot_min_intrigue, "intrigue": plot.intrigue},
             intrigue=plot.intrigue,
         )
     if not plot.targets:
-        raise InvalidParameterError("A plot needs at least one target.")
+        raise InvalidParameterError(_("A plot needs at least one target."))
     if len(set(plot.targets)) != len(plot.targets):
-        raise InvalidParameterError("A plot names the same target twice.")
+        raise InvalidParameterError(_("A plot names the same target twice."))
     if plot.conspirator not in context.membership:
-        raise InvalidStateError(f"Unknown conspirator seat {plot.conspirator}.")
+        raise InvalidStateError(
+            _("Unknown conspirator seat %(conspirator)s.") % {"conspirator": plot.conspirator}
+        )
     for target in plot.targets:
         if isinstance(target, KingdomTarget):
             if target.kingdom not in context.kings:
-                raise InvalidParameterError(f"Kingdom {target.kingdom} does not exist.")
+                raise InvalidParameterError(
+                    _("Kingdom %(kingdom)s does not exist.") % {"kingdom": target.kingdom}
+                )
         elif target.seat == plot.conspirator:
-            raise InvalidParameterError("A conspirator cannot plot against themselves.")
+            raise InvalidParameterError(_("A conspirator cannot plot against themselves."))
         elif target.seat not in context.membership:
-            raise InvalidParameterError(f"Seat {target.seat} is not a player of this game.")
+            raise InvalidParameterError(
+                _("Seat %(seat)s is not a player of this game.") % {"seat": target.seat}
+            )
     for kingdom, spymaster in context.spymasters.items():
         if context.membership.get(spymaster) != kingdom:
             raise InvalidStateError(
-                f"The Spymaster of kingdom {kingdom} is not one of its members."
+                _("The Spymaster of kingdom %(kingdom)s is not one of its members.")
+                % {"kingdom": kingdom}
             )
     if any(v < 0 for v in context.vigilance.values()):
-        raise InvalidStateError("Vigilance cannot be negative.")
+        raise InvalidStateError(_("Vigilance cannot be negative."))
 
 
 def kingdom_of(target: Target, context: PlotContext) -> int | None:

@@ -22,6 +22,7 @@ from . import cards, effects, execution, insurrection_flow, kingdoms
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, public
+from .i18n import _
 from .ruleset import Ruleset
 from .state import GameState, Pending
 
@@ -81,7 +82,10 @@ def run(
     """Apply a procedure pending and resume its effect; roll or close an insurrection."""
     pending = next((p for p in state.pending if p.id == pending_id), None)
     if pending is None or pending.kind not in AUTOMATIC:
-        raise InvalidParameterError(f"Pending {pending_id} is not a procedure the director runs.")
+        raise InvalidParameterError(
+            _("Pending %(pending_id)s is not a procedure the director runs.")
+            % {"pending_id": pending_id}
+        )
     if pending.kind == "insurrection":
         return _insurrection(state, catalog, ruleset, dice, pending)
     applied = _apply(state, catalog, ruleset, dice, pending)
@@ -98,7 +102,8 @@ def _insurrection(
     if stage == insurrection_flow.DONE:
         return effects.resume(state, catalog, ruleset, dice, pending.id, {})
     raise IllegalTransitionError(
-        f"The insurrection waits for its members ({INSURRECTION_ASKED[stage]})."
+        _("The insurrection waits for its members (%(step)s).")
+        % {"step": INSURRECTION_ASKED[stage]}
     )
 
 

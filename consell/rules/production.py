@@ -22,6 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidParameterError, InvalidStateError, NotEligibleError
+from .i18n import _
 from .indicators import Indicators, checked_indicators, lowest_value
 from .payment import checked_chests
 from .resources import LINKED_RESOURCE, PRODUCED, RESOURCES, Holdings, Indicator, Resource
@@ -73,7 +74,9 @@ def produced_amount(
     for indicator, linked in LINKED_RESOURCE.items():
         if linked is resource:
             return ruleset.production(members, values[indicator])
-    raise InvalidParameterError(f"Kingdoms do not produce {resource}.", resource=str(resource))
+    raise InvalidParameterError(
+        _("Kingdoms do not produce %(resource)s.") % {"resource": resource}, resource=str(resource)
+    )
 
 
 def plan_production(
@@ -89,14 +92,18 @@ def plan_production(
     office is vacant, the King does" the distributing.
     """
     if king not in members:
-        raise InvalidStateError(f"The King (seat {king}) is not a member.", seat=king)
+        raise InvalidStateError(
+            _("The King (seat %(king)s) is not a member.") % {"king": king}, seat=king
+        )
     plan = []
     for resource in PRODUCTION_ORDER:
         office = ruleset.office_for_resource.get(resource, "")
         holder = offices.get(office)
         if holder is not None and holder not in members:
             raise InvalidStateError(
-                f"Office {office!r} is held by seat {holder}, who is not a member.", office=office
+                _("Office %(office)s is held by seat %(holder)s, who is not a member.")
+                % {"office": repr(office), "holder": holder},
+                office=office,
             )
         plan.append(
             Allotment(
@@ -125,13 +132,14 @@ def split_resource(
     members who get one more ("the distributor decides which members get one fewer").
     """
     if allotment.resource is Resource.FAV:
-        raise InvalidParameterError("Favor is handed out freely by the King, not split.")
+        raise InvalidParameterError(_("Favor is handed out freely by the King, not split."))
     if allotment.distributor not in members:
-        raise InvalidStateError("The distributor is not a member.", seat=allotment.distributor)
+        raise InvalidStateError(_("The distributor is not a member."), seat=allotment.distributor)
     limit = min(ruleset.distributor_keep, allotment.amount)
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= limit:
         raise InvalidParameterError(
-            f"The distributor may keep between 0 and {limit} {allotment.resource}, not {keep!r}.",
+            _("The distributor may keep between 0 and %(limit)s %(resource)s, not %(keep)s.")
+            % {"limit": limit, "resource": allotment.resource, "keep": repr(keep)},
             keep=keep,
             limit=limit,
         )
@@ -141,14 +149,23 @@ def split_resource(
     strangers = [s for s in chosen if s not in members]
     if strangers:
         raise NotEligibleError(
-            "Leftover units can only go to members of the kingdom.", seats=strangers
+            _("Leftover units can only go to members of the kingdom."), seats=strangers
         )
     if len(set(chosen)) != len(chosen):
-        raise InvalidParameterError("A member can receive at most one leftover unit.")
+        raise InvalidParameterError(_("A member can receive at most one leftover unit."))
     if len(chosen) != leftover:
         raise InvalidParameterError(
-            f"{rest} {allotment.resource} among {len(members)} members leaves {leftover} "
-            f"leftover unit(s); {len(chosen)} member(s) were chosen to receive one.",
+            _(
+                "%(rest)s %(resource)s among %(members)s members leaves %(leftover)s leftover "
+                "unit(s); %(chosen)s member(s) were chosen to receive one."
+            )
+            % {
+                "rest": rest,
+                "resource": allotment.resource,
+                "members": len(members),
+                "leftover": leftover,
+                "chosen": len(chosen),
+            },
             leftover=leftover,
             chosen=len(chosen),
         )
@@ -165,26 +182,31 @@ def hand_out_favor(
     required." Every unit must be given; with no other member the Favor is lost.
     """
     if allotment.resource is not Resource.FAV:
-        raise InvalidParameterError(f"{allotment.resource} is split evenly, not handed out.")
+        raise InvalidParameterError(
+            _("%(resource)s is split evenly, not handed out.") % {"resource": allotment.resource}
+        )
     receivers = [s for s in members if s != king]
     if king in gifts and gifts[king]:
-        raise NotEligibleError("The King cannot give Favor to himself.", seat=king)
+        raise NotEligibleError(_("The King cannot give Favor to himself."), seat=king)
     strangers = [s for s in gifts if s not in receivers and s != king]
     if strangers:
-        raise NotEligibleError("Favor can only go to members of the kingdom.", seats=strangers)
+        raise NotEligibleError(_("Favor can only go to members of the kingdom."), seats=strangers)
     for seat, amount in gifts.items():
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InvalidParameterError(
-                f"A Favor gift must be a whole number of at least 0, not {amount!r}.", seat=seat
+                _("A Favor gift must be a whole number of at least 0, not %(amount)s.")
+                % {"amount": repr(amount)},
+                seat=seat,
             )
     if not receivers:
         if any(gifts.values()):
-            raise NotEligibleError("The King is alone: there is nobody to give Favor to.")
+            raise NotEligibleError(_("The King is alone: there is nobody to give Favor to."))
         return Distribution(Resource.FAV, allotment.distributor, 0, {}, lost=allotment.amount)
     given = sum(gifts.values())
     if given != allotment.amount:
         raise InvalidParameterError(
-            f"The King must hand out all {allotment.amount} FAV; the gifts add up to {given}.",
+            _("The King must hand out all %(amount)s FAV; the gifts add up to %(given)s.")
+            % {"amount": allotment.amount, "given": given},
             amount=allotment.amount,
             given=given,
         )
@@ -215,12 +237,13 @@ def kingdomless_income(choice: Collection[Resource | str], ruleset: Ruleset) -> 
     wrong = [str(r) for r in picked if str(r) not in allowed]
     if wrong:
         raise InvalidParameterError(
-            f"A kingdomless player chooses among {', '.join(map(str, PRODUCED))}; "
-            f"not {', '.join(wrong)}.",
+            _("A kingdomless player chooses among %(choices)s; not %(wrong)s.")
+            % {"choices": ", ".join(map(str, PRODUCED)), "wrong": ", ".join(wrong)},
             resources=wrong,
         )
     if len({str(r) for r in picked}) != len(picked) or len(picked) != wanted:
         raise InvalidParameterError(
-            f"Choose {wanted} resources, all of different types.", chosen=[str(r) for r in picked]
+            _("Choose %(wanted)s resources, all of different types.") % {"wanted": wanted},
+            chosen=[str(r) for r in picked],
         )
     return {r: (1 if str(r) in {str(p) for p in picked} else 0) for r in RESOURCES}

@@ -28,6 +28,7 @@ from typing import Any
 from . import production
 from .errors import IllegalTransitionError, InvalidParameterError, InvalidStateError
 from .events import Event, Outcome, public
+from .i18n import _
 from .phases import complete_step, find_step
 from .resolution import blocking
 from .resources import PRODUCED, Resource
@@ -44,9 +45,9 @@ OPENED = "production_opened"
 def open_production(state: GameState, ruleset: Ruleset) -> Outcome:
     """Work out what each kingdom produces and ask who distributes it (§4.11). Public."""
     if state.status is not Status.PLAYING or state.phase is not Phase.PRODUCTION:
-        raise IllegalTransitionError("Production happens in the Production phase.")
+        raise IllegalTransitionError(_("Production happens in the Production phase."))
     if find_step(state, PRODUCTION_STEP) is None or state.progress.get(OPENED):
-        raise IllegalTransitionError("Production was already opened this turn.")
+        raise IllegalTransitionError(_("Production was already opened this turn."))
     blocking(state)
     new = state.clone()
     new.progress[OPENED] = True
@@ -67,7 +68,9 @@ def decide_distribution(
     """Apply a distributor's or a kingdomless player's decision (§4.11). Public (G50)."""
     pending = next((p for p in state.pending if p.id == pending_id), None)
     if pending is None or pending.kind not in (DISTRIBUTION, INCOME):
-        raise InvalidParameterError(f"No distribution is waiting on decision {pending_id}.")
+        raise InvalidParameterError(
+            _("No distribution is waiting on decision %(pending_id)s.") % {"pending_id": pending_id}
+        )
     new = state.clone()
     new.pending = [p for p in new.pending if p.id != pending_id]
     if pending.kind == INCOME:
@@ -107,7 +110,7 @@ def default_decision(state: GameState, pending: Pending) -> dict[str, Any]:
     if pending.kind == INCOME:
         return {"resources": [str(r) for r in PRODUCED[: data["count"]]]}
     if pending.kind != DISTRIBUTION:
-        raise InvalidParameterError(f"Pending {pending.id} is not a distribution.")
+        raise InvalidParameterError(_("Pending %(id)s is not a distribution.") % {"id": pending.id})
     members = list(data["members"])
     if data["resource"] == Resource.FAV:
         receivers = [s for s in members if s != data["distributor"]]
@@ -121,7 +124,9 @@ def default_decision(state: GameState, pending: Pending) -> dict[str, Any]:
 def _ask_distributors(state: GameState, kingdom_id: int, ruleset: Ruleset) -> list[Event]:
     kingdom = state.kingdom(kingdom_id)
     if kingdom.king is None:
-        raise InvalidStateError(f"Kingdom {kingdom_id} has no King to distribute.")
+        raise InvalidStateError(
+            _("Kingdom %(kingdom_id)s has no King to distribute.") % {"kingdom_id": kingdom_id}
+        )
     members = state.members(kingdom_id)
     plan = production.plan_production(
         kingdom.indicators, members, kingdom.king, kingdom.offices, ruleset
@@ -186,7 +191,7 @@ def _distribution(
     if allotment.resource is Resource.FAV:
         gifts = decision.get("gifts")
         if not isinstance(gifts, Mapping):
-            raise InvalidParameterError('Give the Favor as {"gifts": {seat: amount}}.')
+            raise InvalidParameterError(_('Give the Favor as {"gifts": {seat: amount}}.'))
         return production.hand_out_favor(
             allotment, members, data["king"], {_seat(s): n for s, n in gifts.items()}
         )
@@ -209,15 +214,15 @@ def _finish_if_done(state: GameState) -> Outcome:
 def _list(decision: Mapping[str, Any], key: str) -> list[Any]:
     value = decision.get(key, [])
     if not isinstance(value, list | tuple):
-        raise InvalidParameterError(f"{key!r} must be a list.")
+        raise InvalidParameterError(_("%(key)s must be a list.") % {"key": repr(key)})
     return list(value)
 
 
 def _seat(value: Any) -> int:
     """A seat from a decision; JSON turns mapping keys into strings."""
     if isinstance(value, bool):
-        raise InvalidParameterError(f"{value!r} is not a seat.")
+        raise InvalidParameterError(_("%(value)s is not a seat.") % {"value": repr(value)})
     try:
         return int(value)
     except (TypeError, ValueError) as exc:
-        raise InvalidParameterError(f"{value!r} is not a seat.") from exc
+        raise InvalidParameterError(_("%(value)s is not a seat.") % {"value": repr(value)}) from exc

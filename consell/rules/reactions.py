@@ -23,6 +23,7 @@ from .dice import Dice
 from .effects import execute
 from .errors import NotEligibleError
 from .events import Outcome, private
+from .i18n import _
 from .ruleset import Ruleset
 from .state import GameState, PlannedAbility
 
@@ -78,7 +79,7 @@ def use(
 def decline(state: GameState, reaction: Reaction) -> Outcome:
     """Let an optional reaction pass; a free reaction cannot be declined (§1.9)."""
     if reaction.mandatory:
-        raise NotEligibleError("A free reaction is mandatory and cannot be declined (§1.9).")
+        raise NotEligibleError(_("A free reaction is mandatory and cannot be declined (§1.9)."))
     event = private(
         "reaction_declined",
         (reaction.seat,),

@@ -29,6 +29,7 @@ from . import cards, effects, indications, params
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, director, private
+from .i18n import _
 from .payment import pay_capped
 from .resources import Resource, as_json
 from .ruleset import Ruleset
@@ -67,10 +68,12 @@ def resolve_next(
     blocking(state)
     secret = pile == "secrets"
     if secret and VIGILANCE not in state.progress:
-        raise IllegalTransitionError("Vigilance is committed before any secret is resolved (G30).")
+        raise IllegalTransitionError(
+            _("Vigilance is committed before any secret is resolved (G30).")
+        )
     found = next_tile(state, pile)
     if found is None:
-        raise IllegalTransitionError(f"Every {pile} pile is empty.")
+        raise IllegalTransitionError(_("Every %(pile)s pile is empty.") % {"pile": pile})
     seat, tile = found
     new = state.clone()
     getattr(new.player(seat).plan, pile).pop(0)
@@ -96,7 +99,7 @@ def commit_vigilance(state: GameState, catalog: cards.Catalog, ruleset: Ruleset)
     """
     _check_phase(state, "secrets")
     if VIGILANCE in state.progress:
-        raise IllegalTransitionError("Vigilance was already committed this turn.")
+        raise IllegalTransitionError(_("Vigilance was already committed this turn."))
     new = state.clone()
     events: list[Event] = []
     vigilance: dict[str, int] = {}
@@ -146,12 +149,14 @@ def close_secrets(state: GameState, held_events: list[Event]) -> Outcome:
     """
     _check_phase(state, "secrets")
     if VIGILANCE not in state.progress:
-        raise IllegalTransitionError("Vigilance is committed before the Secrets phase can close.")
+        raise IllegalTransitionError(
+            _("Vigilance is committed before the Secrets phase can close.")
+        )
     if state.progress.get(CLOSED):
-        raise IllegalTransitionError("The Secrets phase was already closed.")
+        raise IllegalTransitionError(_("The Secrets phase was already closed."))
     blocking(state)
     if next_tile(state, "secrets") is not None:
-        raise IllegalTransitionError("Some secrets are still to be resolved.")
+        raise IllegalTransitionError(_("Some secrets are still to be resolved."))
     new = state.clone()
     new.progress[CLOSED] = True
     return Outcome(new, effects.secrets_batch(held_events))
@@ -162,7 +167,8 @@ def blocking(state: GameState) -> None:
     waiting = [f"{p.kind} ({p.id})" for p in state.pending if p.kind != "step"]
     if waiting:
         raise IllegalTransitionError(
-            f"Decide what is pending first: {', '.join(waiting)}.", pending=waiting
+            _("Decide what is pending first: %(waiting)s.") % {"waiting": ", ".join(waiting)},
+            pending=waiting,
         )
 
 
@@ -194,11 +200,17 @@ def _last_key(pile: str) -> str:
 
 def _pile_phase(pile: str) -> Phase:
     if pile not in PILES:
-        raise InvalidParameterError(f"There is no pile called {pile!r}; use actions or secrets.")
+        raise InvalidParameterError(
+            _("There is no pile called %(pile)s; use actions or secrets.") % {"pile": repr(pile)}
+        )
     return PILES[pile]
 
 
 def _check_phase(state: GameState, pile: str) -> None:
     phase = _pile_phase(pile)
     if state.status is not Status.PLAYING or state.phase is not phase:
-        raise IllegalTransitionError(f"The {pile} piles are resolved in the {phase.value} phase.")
+        raise IllegalTransitionError(
+            _("The actions piles are resolved in the Actions phase.")
+            if phase is Phase.ACTIONS
+            else _("The secrets piles are resolved in the Secrets phase.")
+        )

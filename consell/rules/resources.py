@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 
 from .errors import InvalidStateError
+from .i18n import _
 
 
 class Resource(StrEnum):
@@ -67,7 +68,9 @@ def holdings(
         try:
             out[Resource(key)] = amount
         except ValueError as exc:
-            raise InvalidStateError(f"Unknown resource {key!r}.", resource=key) from exc
+            raise InvalidStateError(
+                _("Unknown resource %(key)s.") % {"key": repr(key)}, resource=key
+            ) from exc
     return out
 
 
@@ -87,7 +90,9 @@ def subtract(h: Holdings, other: Holdings) -> dict[Resource, int]:
     negative = [str(r) for r, v in out.items() if v < 0]
     if negative:
         raise InvalidStateError(
-            f"Holdings would become negative in {', '.join(negative)}.", resources=negative
+            _("Holdings would become negative in %(negative)s.")
+            % {"negative": ", ".join(negative)},
+            resources=negative,
         )
     return out
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidParameterError
+from .i18n import _
 from .resources import Resource
 
 OUTCOMES = ("revolution", "uprising", "unrest", "crushed")
@@ -103,7 +104,9 @@ class Ruleset:
     def peril(self, turn: int) -> int:
         """Peril of a turn (G56): ceil(5·t / turns); 1,1,2,2,3,3,4,4,5,5 for ten turns."""
         if turn < 1:
-            raise InvalidParameterError(f"Turn {turn} does not exist; turns start at 1.")
+            raise InvalidParameterError(
+                _("Turn %(turn)s does not exist; turns start at 1.") % {"turn": turn}
+            )
         return max(1, min(5, math.ceil(5 * turn / self.turns)))
 
     def production(self, members: int, value: int) -> int:
@@ -154,7 +157,8 @@ class Ruleset:
         unknown = sorted(set(data) - set(known))
         if unknown:
             raise InvalidParameterError(
-                f"Unknown ruleset keys: {', '.join(unknown)}.", keys=unknown
+                _("Unknown ruleset keys: %(unknown)s.") % {"unknown": ", ".join(unknown)},
+                keys=unknown,
             )
         base = cls()
         values: dict[str, Any] = {}
@@ -168,23 +172,28 @@ class Ruleset:
         """Refuse values no game can be played with."""
         problems = []
         if self.turns < 1:
-            problems.append("turns must be at least 1")
+            problems.append(_("turns must be at least 1"))
         if not 2 <= self.players_min <= self.players_max:
-            problems.append("players_min must be at least 2 and at most players_max")
+            problems.append(_("players_min must be at least 2 and at most players_max"))
         if self.kingdom_divisor < 1 or self.production_divisor < 1 or self.favor_divisor < 1:
-            problems.append("divisors must be at least 1")
+            problems.append(_("divisors must be at least 1"))
         if any(v < 0 for v in self.initial_resources.values()):
-            problems.append("initial resources cannot be negative")
+            problems.append(_("initial resources cannot be negative"))
         if sorted(self.insurrection_table) != sorted(OUTCOMES) or len(self.insurrection_table) != 4:
-            problems.append(f"insurrection_table must order the outcomes {', '.join(OUTCOMES)}")
+            problems.append(
+                _("insurrection_table must order the outcomes %(outcomes)s")
+                % {"outcomes": ", ".join(OUTCOMES)}
+            )
         if self.auction_tiebreak not in ("lowest_prestige", "none"):
-            problems.append("auction_tiebreak must be 'lowest_prestige' or 'none'")
+            problems.append(_("auction_tiebreak must be 'lowest_prestige' or 'none'"))
         if self.law_scope not in ("kingdom", "global"):
-            problems.append("law_scope must be 'kingdom' or 'global'")
+            problems.append(_("law_scope must be 'kingdom' or 'global'"))
         if self.plot_clamp[0] > self.plot_clamp[1]:
-            problems.append("plot_clamp must be (low, high) with low <= high")
+            problems.append(_("plot_clamp must be (low, high) with low <= high"))
         if problems:
-            raise InvalidParameterError("Invalid ruleset: " + "; ".join(problems) + ".")
+            raise InvalidParameterError(
+                _("Invalid ruleset: %(problems)s.") % {"problems": "; ".join(problems)}
+            )
 
 
 def _to_json(value: Any) -> Any:
@@ -233,6 +242,6 @@ def _from_json(name: str, raw: Any, default: Any) -> Any:
             return out
     except (TypeError, ValueError) as exc:
         raise InvalidParameterError(
-            f"Ruleset value {name!r} has the wrong type.", key=name
+            _("Ruleset value %(name)s has the wrong type.") % {"name": repr(name)}, key=name
         ) from exc
     return raw

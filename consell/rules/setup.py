@@ -19,6 +19,7 @@ from .destiny import build_batch
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, director, private, public
+from .i18n import _, gettext_noop
 from .indicators import starting_indicators
 from .phases import enter_phase
 from .resources import Resource, as_json
@@ -80,10 +81,12 @@ def keep_objectives(
     Once everyone has chosen, both decks are shuffled and set aside.
     """
     if state.status is not Status.SETUP:
-        raise IllegalTransitionError("Objectives are chosen during setup only.")
+        raise IllegalTransitionError(_("Objectives are chosen during setup only."))
     player = state.player(seat)
     if not player.objective_offer:
-        raise IllegalTransitionError(f"Seat {seat} has already kept their objectives.")
+        raise IllegalTransitionError(
+            _("Seat %(seat)s has already kept their objectives.") % {"seat": seat}
+        )
     chosen = {
         "collective": [collective] if isinstance(collective, str) else list(collective),
         "personal": [personal] if isinstance(personal, str) else list(personal),
@@ -97,12 +100,24 @@ def keep_objectives(
     for scope, cards in chosen.items():
         if len(cards) != wanted[scope] or len(set(cards)) != len(cards):
             raise InvalidParameterError(
-                f"Keep exactly {wanted[scope]} different {scope} objective(s).", scope=scope
+                (
+                    _("Keep exactly %(wanted)s different collective objective(s).")
+                    if scope == "collective"
+                    else _("Keep exactly %(wanted)s different personal objective(s).")
+                )
+                % {"wanted": wanted[scope]},
+                scope=scope,
             )
         for c in cards:
             if c not in offered[scope]:
                 raise InvalidParameterError(
-                    f"{c!r} is not a {scope} objective dealt to seat {seat}.", card=c
+                    (
+                        _("%(card)s is not a collective objective dealt to seat %(seat)s.")
+                        if scope == "collective"
+                        else _("%(card)s is not a personal objective dealt to seat %(seat)s.")
+                    )
+                    % {"card": repr(c), "seat": seat},
+                    card=c,
                 )
     new = state.clone()
     p = new.player(seat)
@@ -127,10 +142,12 @@ def start_game(state: GameState, dice: Dice) -> Outcome:
     "Un cop tornats tots els objectius, remenar les dues baralles i deixar-les a part."
     """
     if state.status is not Status.SETUP:
-        raise IllegalTransitionError("The game has already started.")
+        raise IllegalTransitionError(_("The game has already started."))
     waiting = [p.seat for p in state.players if p.objective_offer]
     if waiting:
-        raise IllegalTransitionError(f"Seats {waiting} have not kept their objectives yet.")
+        raise IllegalTransitionError(
+            _("Seats %(waiting)s have not kept their objectives yet.") % {"waiting": waiting}
+        )
     new = state.clone()
     for deck in (decks.COLLECTIVE_OBJECTIVES, decks.PERSONAL_OBJECTIVES):
         decks.shuffle_deck(new, deck, dice)
@@ -171,30 +188,42 @@ def _check_table(names: Sequence[str], catalog: Catalog, ruleset: Ruleset) -> No
     n = len(names)
     if not ruleset.players_min <= n <= ruleset.players_max:
         raise InvalidParameterError(
-            f"A game needs {ruleset.players_min} to {ruleset.players_max} players, not {n}."
+            _("A game needs %(players_min)s to %(players_max)s players, not %(n)s.")
+            % {"players_min": ruleset.players_min, "players_max": ruleset.players_max, "n": n}
         )
     if any(not name.strip() for name in names) or len({x.strip() for x in names}) != n:
-        raise InvalidParameterError("Every player needs a name, and no two the same.")
+        raise InvalidParameterError(_("Every player needs a name, and no two the same."))
     needs = {
-        "house": (len(instances(catalog, "house")), n),
-        "collective objective": (
+        gettext_noop("%(need)s houses (the pack has %(have)s)"): (
+            len(instances(catalog, "house")),
+            n,
+        ),
+        gettext_noop("%(need)s collective objectives (the pack has %(have)s)"): (
             len(of_kind(catalog, "objective", scope="collective")),
             n * ruleset.objectives_dealt[0],
         ),
-        "personal objective": (
+        gettext_noop("%(need)s personal objectives (the pack has %(have)s)"): (
             len(of_kind(catalog, "objective", scope="personal")),
             n * ruleset.objectives_dealt[1],
         ),
-        "tactic": (len(instances(catalog, "tactic")), n * ruleset.tactics_initial),
-        "law": (len(instances(catalog, "law")), ruleset.law_row_size),
+        gettext_noop("%(need)s tactics (the pack has %(have)s)"): (
+            len(instances(catalog, "tactic")),
+            n * ruleset.tactics_initial,
+        ),
+        gettext_noop("%(need)s laws (the pack has %(have)s)"): (
+            len(instances(catalog, "law")),
+            ruleset.law_row_size,
+        ),
     }
     short = [
-        f"{need} {kind}s (the pack has {have})"
-        for kind, (have, need) in needs.items()
+        _(label) % {"need": need, "have": have}
+        for label, (have, need) in needs.items()
         if have < need
     ]
     if short:
-        raise InvalidParameterError("The content pack is too small: needs " + "; ".join(short))
+        raise InvalidParameterError(
+            _("The content pack is too small: needs %(short)s") % {"short": "; ".join(short)}
+        )
     king_office(catalog)
 
 
@@ -206,9 +235,11 @@ def _deal_houses(
     for seat, house in chosen.items():
         state.player(seat)
         if house not in all_houses:
-            raise InvalidParameterError(f"There is no house {house!r}.", house=house)
+            raise InvalidParameterError(
+                _("There is no house %(house)s.") % {"house": repr(house)}, house=house
+            )
     if len(set(chosen.values())) != len(chosen):
-        raise InvalidParameterError("Two players cannot share a house.")
+        raise InvalidParameterError(_("Two players cannot share a house."))
     with dice.purpose("deal the houses"):
         deck = dice.shuffle([h for h in all_houses if h not in chosen.values()])
     for p in state.players:
@@ -231,7 +262,8 @@ def _found_kingdoms(
         kings = list(chosen)
         if len(kings) != count or len(set(kings)) != count or not set(kings) <= set(seats):
             raise InvalidParameterError(
-                f"Choose {count} different seated players as Kings.", kings=kings
+                _("Choose %(count)s different seated players as Kings.") % {"count": count},
+                kings=kings,
             )
     else:
         with dice.purpose("choose the Kings"):
@@ -280,7 +312,11 @@ def _deal_objectives(
         ):
             drawn, aside = draw_unique_objectives(state, deck, count, taken, dice)
             if len(drawn) < count:
-                raise InvalidParameterError(f"Not enough different {scope} objectives to deal.")
+                raise InvalidParameterError(
+                    _("Not enough different collective objectives to deal.")
+                    if scope == "collective"
+                    else _("Not enough different personal objectives to deal.")
+                )
             if aside:
                 events.append(director("objectives_set_aside", seat=seat, cards=aside))
             offer += drawn
@@ -293,7 +329,7 @@ def _deal_tactics(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Di
     """Shuffle the tactics and deal 3 to each player (§2 step 6)."""
     state.decks[decks.TACTICS] = instances(catalog, "tactic")
     decks.shuffle_deck(state, decks.TACTICS, dice)
-    for _ in range(ruleset.tactics_initial):
+    for _n in range(ruleset.tactics_initial):
         for seat in state.turn_order:
             state.player(seat).tactics.append(decks.draw(state, decks.TACTICS, dice))
     return [private("tactics_dealt", [p.seat], tactics=list(p.tactics)) for p in state.players]

@@ -155,16 +155,23 @@ class GameState:
             if p.seat == seat:
                 return p
         from .errors import InvalidParameterError
+        from .i18n import _
 
-        raise InvalidParameterError(f"There is no player in seat {seat}.", seat=seat)
+        raise InvalidParameterError(
+            _("There is no player in seat %(seat)s.") % {"seat": seat}, seat=seat
+        )
 
     def kingdom(self, kingdom_id: int) -> Kingdom:
         for k in self.kingdoms:
             if k.id == kingdom_id:
                 return k
         from .errors import InvalidParameterError
+        from .i18n import _
 
-        raise InvalidParameterError(f"There is no kingdom {kingdom_id}.", kingdom=kingdom_id)
+        raise InvalidParameterError(
+            _("There is no kingdom %(kingdom_id)s.") % {"kingdom_id": kingdom_id},
+            kingdom=kingdom_id,
+        )
 
     def members(self, kingdom_id: int | None) -> list[int]:
         """Seats of a kingdom's members (None: the kingdomless), in turn order."""

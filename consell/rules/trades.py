@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from . import cards
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .events import Event, Outcome, private, public
+from .i18n import _
 from .resources import Resource
 from .ruleset import Ruleset
 from .state import GameState, Phase
@@ -54,12 +55,12 @@ def trade(
 ) -> Outcome:
     """Carry out an agreed trade: ``first`` gives ``gives_first``, ``second`` ``gives_second``."""
     if first == second:
-        raise InvalidParameterError("A player cannot trade with themselves.")
+        raise InvalidParameterError(_("A player cannot trade with themselves."))
     new = state.clone()
     for seat in (first, second):
         _may_trade(new, seat)
     if gives_first.is_empty() and gives_second.is_empty():
-        raise InvalidParameterError("The trade is empty: nobody gives anything.")
+        raise InvalidParameterError(_("The trade is empty: nobody gives anything."))
     _check_offer(new, catalog, ruleset, first, gives_first)
     _check_offer(new, catalog, ruleset, second, gives_second)
     events: list[Event] = []
@@ -89,9 +90,14 @@ def check_request(ruleset: Ruleset, offer: Offer) -> None:
     for code, amount in offer.resources.items():
         if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
             allowed = ", ".join(str(r) for r in ruleset.tradeable)
-            raise NotEligibleError(f"{code} cannot be traded; only {allowed} (G14).")
+            raise NotEligibleError(
+                _("%(code)s cannot be traded; only %(allowed)s (G14).")
+                % {"code": code, "allowed": allowed}
+            )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise InvalidParameterError(f"Trade whole, positive amounts of {code}.")
+            raise InvalidParameterError(
+                _("Trade whole, positive amounts of %(code)s.") % {"code": code}
+            )
 
 
 def _may_trade(state: GameState, seat: int) -> None:
@@ -101,10 +107,12 @@ def _may_trade(state: GameState, seat: int) -> None:
         return
     if state.phase is not Phase.PLANNING:
         raise IllegalTransitionError(
-            "Cards and resources change hands only during the Planning phase (§4.14)."
+            _("Cards and resources change hands only during the Planning phase (§4.14).")
         )
     if player.plan.handed_in:
-        raise NotEligibleError(f"{player.name} has handed in their plan and can no longer trade.")
+        raise NotEligibleError(
+            _("%(name)s has handed in their plan and can no longer trade.") % {"name": player.name}
+        )
 
 
 def _check_offer(
@@ -114,20 +122,31 @@ def _check_offer(
     for code, amount in offer.resources.items():
         if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
             allowed = ", ".join(str(r) for r in ruleset.tradeable)
-            raise NotEligibleError(f"{code} cannot be traded; only {allowed} (G14).")
+            raise NotEligibleError(
+                _("%(code)s cannot be traded; only %(allowed)s (G14).")
+                % {"code": code, "allowed": allowed}
+            )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise InvalidParameterError(f"Trade whole, positive amounts of {code}.")
+            raise InvalidParameterError(
+                _("Trade whole, positive amounts of %(code)s.") % {"code": code}
+            )
         if player.resources[Resource(code)] < amount:
-            raise InvalidParameterError(f"{player.name} does not hold {amount} {code}.")
+            raise InvalidParameterError(
+                _("%(name)s does not hold %(amount)s %(code)s.")
+                % {"name": player.name, "amount": amount, "code": code}
+            )
     for kind, given, held in (
         ("tactic", offer.tactics, player.tactics),
         ("asset", offer.assets, player.assets),
     ):
         if len(set(given)) != len(given):
-            raise InvalidParameterError(f"The same {kind} is offered twice.")
+            raise InvalidParameterError(_("The same %(kind)s is offered twice.") % {"kind": kind})
         for instance in given:
             if instance not in held or cards.card(catalog, instance).get("kind") != kind:
-                raise InvalidParameterError(f"{player.name} does not hold the {kind} {instance}.")
+                raise InvalidParameterError(
+                    _("%(name)s does not hold the %(kind)s %(instance)s.")
+                    % {"name": player.name, "kind": kind, "instance": instance}
+                )
 
 
 def _hand_over(

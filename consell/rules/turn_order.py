@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from .errors import InvalidStateError
+from .i18n import _, gettext_noop
 
 
 def turn_order_from_handins(
@@ -31,13 +32,19 @@ def turn_order_from_handins(
     _check_unique(handed_in_in_order, "hand-in order")
     both = set(handed_in_in_order) & set(not_handed_in)
     if both:
-        raise InvalidStateError(f"Seats {sorted(both)} both handed in and did not.")
+        raise InvalidStateError(
+            _("Seats %(both)s both handed in and did not.") % {"both": sorted(both)}
+        )
     listed = set(handed_in_in_order) | set(not_handed_in)
     if listed != set(previous_order):
         unknown = sorted(listed - set(previous_order))
         forgotten = sorted(set(previous_order) - listed)
         raise InvalidStateError(
-            f"The hand-ins must cover exactly the players; unknown {unknown}, missing {forgotten}.",
+            _(
+                "The hand-ins must cover exactly the players; "
+                "unknown %(unknown)s, missing %(forgotten)s."
+            )
+            % {"unknown": unknown, "forgotten": forgotten},
             unknown=unknown,
             missing=forgotten,
         )
@@ -53,7 +60,9 @@ def kingdom_order(
     _check_unique(turn_order, "turn order")
     unplaced = sorted(set(turn_order) - set(membership))
     if unplaced:
-        raise InvalidStateError(f"Seats {unplaced} have no kingdom membership recorded.")
+        raise InvalidStateError(
+            _("Seats %(unplaced)s have no kingdom membership recorded.") % {"unplaced": unplaced}
+        )
     order: list[int | None] = []
     for seat in turn_order:
         kingdom = membership[seat]
@@ -62,6 +71,13 @@ def kingdom_order(
     return tuple(order)
 
 
+_TWICE = {
+    "previous turn order": gettext_noop("A seat appears twice in the previous turn order."),
+    "hand-in order": gettext_noop("A seat appears twice in the hand-in order."),
+    "turn order": gettext_noop("A seat appears twice in the turn order."),
+}
+
+
 def _check_unique(seats: Sequence[int], what: str) -> None:
     if len(set(seats)) != len(seats):
-        raise InvalidStateError(f"A seat appears twice in the {what}.")
+        raise InvalidStateError(_(_TWICE[what]))

@@ -28,6 +28,7 @@ from .errors import (
     InvalidStateError,
     NotEligibleError,
 )
+from .i18n import _
 from .payment import Payment, pay
 from .resources import Holdings, Resource
 from .ruleset import Ruleset
@@ -105,9 +106,11 @@ def start_vote(
     """Open a vote: eligible voters in REVERSE turn order (RULE §4.7, §4.15)."""
     missing = [s for s in eligible if s not in turn_order]
     if missing:
-        raise InvalidStateError(f"Voters {missing} are not in the turn order.", seats=missing)
+        raise InvalidStateError(
+            _("Voters %(missing)s are not in the turn order.") % {"missing": missing}, seats=missing
+        )
     if len(set(eligible)) != len(eligible):
-        raise InvalidStateError("A voter is listed twice.")
+        raise InvalidStateError(_("A voter is listed twice."))
     chosen = set(eligible)
     order = tuple(s for s in reversed(turn_order) if s in chosen)
     return VoteState(
@@ -140,13 +143,17 @@ def vote_step(
     spend the chest cannot cover even with Favor (UnaffordableError). Nothing changes then.
     """
     if is_finished(state):
-        raise IllegalTransitionError("The vote is over.")
+        raise IllegalTransitionError(_("The vote is over."))
     expected = state.order[state.cursor]
     if seat != expected:
         if seat not in state.order:
-            raise NotEligibleError(f"Seat {seat} may not take part in this vote.", seat=seat)
+            raise NotEligibleError(
+                _("Seat %(seat)s may not take part in this vote.") % {"seat": seat}, seat=seat
+            )
         raise NotEligibleError(
-            f"It is seat {expected}'s turn to vote, not seat {seat}'s.", seat=seat
+            _("It is seat %(expected)s's turn to vote, not seat %(seat)s's.")
+            % {"expected": expected, "seat": seat},
+            seat=seat,
         )
     if isinstance(decision, Withdraw):
         payment = pay(chest, {})
@@ -159,17 +166,19 @@ def vote_step(
         )
         return _advance(moved), payment
     if not isinstance(decision, Spend) or not isinstance(decision.side, Side):
-        raise InvalidParameterError("A voter either spends on a side or withdraws.")
+        raise InvalidParameterError(_("A voter either spends on a side or withdraws."))
     if isinstance(decision.amount, bool) or not isinstance(decision.amount, int):
-        raise InvalidParameterError("A vote spend must be a whole number.")
+        raise InvalidParameterError(_("A vote spend must be a whole number."))
     if decision.amount < 1:
         raise InvalidParameterError(
-            f"A vote spend must be at least 1 (got {decision.amount}); withdraw to spend nothing."
+            _("A vote spend must be at least 1 (got %(amount)s); withdraw to spend nothing.")
+            % {"amount": decision.amount}
         )
     first = state.side_of(seat)
     if state.side_locked and first is not None and first is not decision.side:
         raise InvalidParameterError(
-            f"Seat {seat} already voted {first}; a voter keeps the side of their first spend.",
+            _("Seat %(seat)s already voted %(first)s; a voter keeps the side of their first spend.")
+            % {"seat": seat, "first": first},
             side=str(first),
         )
     payment = pay(chest, {Resource.POW: decision.amount})
@@ -197,15 +206,16 @@ def result(state: VoteState, tie_break_choice: Side | None = None) -> VoteResult
     ``tie_break_choice`` is the King's decision and must be given exactly when the piles tie.
     """
     if not is_finished(state):
-        raise IllegalTransitionError("The vote is still running.")
+        raise IllegalTransitionError(_("The vote is still running."))
     yes, no = state.total(Side.FOR), state.total(Side.AGAINST)
     if yes != no:
         if tie_break_choice is not None:
-            raise InvalidParameterError("The King only decides a tied vote.")
+            raise InvalidParameterError(_("The King only decides a tied vote."))
         return VoteResult(yes > no, yes, no, None)
     if tie_break_choice is None:
         raise InvalidParameterError(
-            f"The vote is tied {yes}-{no}: the King (seat {state.tie_breaker}) must decide.",
+            _("The vote is tied %(yes)s-%(no)s: the King (seat %(tie_breaker)s) must decide.")
+            % {"yes": yes, "no": no, "tie_breaker": state.tie_breaker},
             tie_breaker=state.tie_breaker,
         )
     return VoteResult(tie_break_choice is Side.FOR, yes, no, state.tie_breaker)
@@ -244,7 +254,9 @@ def settle_law_vote(
     the law just rejected is already in the discard when it is reshuffled.
     """
     if law not in laws.row:
-        raise InvalidParameterError(f"Law {law!r} is not in the law row.", law=law)
+        raise InvalidParameterError(
+            _("Law %(law)s is not in the law row.") % {"law": repr(law)}, law=law
+        )
     row = list(laws.row)
     row.remove(law)
     deck = list(laws.deck)

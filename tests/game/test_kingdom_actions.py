@@ -56,3 +56,36 @@ def test_an_unknown_kingdom_action_is_refused(game, client_dora):
     response = _act(client_dora, game, action="crown", seat=3, reason="x")
     assert response.status_code == 200
     assert state_of(game) == before
+
+
+def test_a_card_that_expels_waits_for_the_director_to_carry_it_out(game, client_dora):
+    """An effect's ``expel`` stops at a procedure the dashboard offers to carry out."""
+    from consell.game.services.store import change
+    from consell.rules.state import Pending
+
+    start(game)
+    with change(game.pk) as ch:
+        state = ch.state.clone()
+        state.pending.append(
+            Pending(
+                state.next_pending_id,
+                "expel",
+                {
+                    "seats": [3],
+                    "by": None,
+                    "continuation": {"context": {"owner": None, "kingdom": None}, "frames": []},
+                },
+            )
+        )
+        state.next_pending_id += 1
+        ch.record(state, [])
+    pending = state_of(game).pending[-1].id
+    page = client_dora.get(f"/games/{game.pk}/").content.decode()
+    assert f'action="/games/{game.pk}/procedure/"' in page
+    game.refresh_from_db()
+    client_dora.post(
+        f"/games/{game.pk}/procedure/", {"pending": pending, "seq": game.seq, "nonce": "p"}
+    )
+    after = state_of(game)
+    assert after.player(3).kingdom is None
+    assert not [p for p in after.pending if p.kind == "expel"]

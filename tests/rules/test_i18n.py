@@ -1,0 +1,37 @@
+"""Rule refusals are translatable: ``consell.rules.i18n`` hands every message to a translator."""
+
+import pytest
+
+from consell.rules import i18n
+from consell.rules.errors import UnaffordableError
+from consell.rules.payment import pay
+
+SHORT = "Cannot pay %(cost)s: %(short)s short even after using all Favor."
+
+
+@pytest.fixture
+def fake_catalan():
+    """A translator that knows one message, as a catalog would; restored afterwards."""
+    catalog = {SHORT: "No es pot pagar %(cost)s: en falten %(short)s."}
+    previous = i18n.set_translator(lambda message: catalog.get(message, message))
+    yield
+    i18n.set_translator(previous)
+
+
+def test_without_a_translator_messages_stay_english():
+    with pytest.raises(UnaffordableError, match="Cannot pay 3 POW: 2 short"):
+        pay({"POW": 1}, {"POW": 3})
+
+
+def test_a_rule_error_carries_the_translated_message(fake_catalan):
+    with pytest.raises(UnaffordableError) as caught:
+        pay({"POW": 1}, {"POW": 3})
+    assert str(caught.value) == "No es pot pagar 3 POW: en falten 2."
+    assert caught.value.code == "unaffordable"
+    assert caught.value.details["missing"] == {"FAV": 2}
+
+
+def test_the_translator_is_asked_when_the_error_is_raised(fake_catalan):
+    i18n.set_translator(None)  # back to the identity: nothing was translated in advance
+    with pytest.raises(UnaffordableError, match="Cannot pay"):
+        pay({"POW": 1}, {"POW": 3})
