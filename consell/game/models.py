@@ -15,11 +15,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from consell.rules.dice import commitment
 from consell.rules.ruleset import Ruleset
 
 
-def _new_seed() -> str:
+def new_seed() -> str:
+    """A fresh secret dice seed (DESIGN principle 5): 32 random bytes as hex."""
     return secrets.token_hex(32)
 
 
@@ -40,7 +40,7 @@ class Game(models.Model):
     name = models.CharField(_("name"), max_length=120)
     pack = models.ForeignKey("content.Pack", on_delete=models.PROTECT, related_name="games")
     ruleset = models.JSONField(_("ruleset"), default=_default_ruleset)
-    seed = models.CharField(max_length=64, default=_new_seed, editable=False)
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
     commitment = models.CharField(max_length=64, editable=False)
     dice_counter = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
@@ -61,11 +61,6 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args, **kwargs):
-        if not self.commitment:
-            self.commitment = commitment(self.seed_bytes)
-        super().save(*args, **kwargs)
 
     @property
     def seed_bytes(self) -> bytes:

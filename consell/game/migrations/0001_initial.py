@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=120, verbose_name='name')),
                 ('ruleset', models.JSONField(default=consell.game.models._default_ruleset, verbose_name='ruleset')),
-                ('seed', models.CharField(default=consell.game.models._new_seed, editable=False, max_length=64)),
+                ('seed', models.CharField(default=consell.game.models.new_seed, editable=False, max_length=64)),
                 ('commitment', models.CharField(editable=False, max_length=64)),
                 ('dice_counter', models.PositiveIntegerField(default=0)),
                 ('state', models.JSONField(blank=True, null=True)),

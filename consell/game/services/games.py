@@ -9,11 +9,12 @@ from django.db import transaction
 
 from consell.rules import offices as rules_offices
 from consell.rules import setup as rules_setup
+from consell.rules.dice import commitment
 from consell.rules.errors import RuleError
 from consell.rules.events import public
 from consell.rules.ruleset import Ruleset
 
-from ..models import Game, Seat
+from ..models import Game, Seat, new_seed
 from .store import change
 
 
@@ -41,8 +42,14 @@ def create_game(
     if not name.strip():
         raise SetupError("The game needs a name.")
     with transaction.atomic():
-        extra = {"seed": seed} if seed else {}
-        game = Game.objects.create(director=director, name=name.strip(), pack=pack, **extra)
+        secret = seed or new_seed()
+        game = Game.objects.create(
+            director=director,
+            name=name.strip(),
+            pack=pack,
+            seed=secret,
+            commitment=commitment(bytes.fromhex(secret)),
+        )
         Seat.objects.bulk_create(
             Seat(game=game, position=i, name=n) for i, n in enumerate(names, start=1)
         )
