@@ -143,7 +143,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "ca"
-LANGUAGES = [("ca", _("Catalan")), ("en", _("English"))]
+LANGUAGES = [("ca", _("Catalan")), ("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Madrid")
 USE_I18N = True
