@@ -1,9 +1,10 @@
-"""The translation catalogs are complete, compiled and in use (Catalan first, English second).
+"""The translation catalogs are complete, compiled and in use (Catalan, English, Spanish).
 
 Catalan is the table's language and the default (LANGUAGE_CODE "ca"); English is the second
-language. Every UI string is marked for translation, so a catalog entry left empty or fuzzy
-shows English to a Catalan table, and a stale ``.mo`` serves yesterday's wording: the ``.mo``
-files are committed so that serving needs no gettext. To refresh them, follow locale/README.md.
+language and Spanish the third, each chosen per viewer. Every UI string is marked for
+translation, so a catalog entry left empty or fuzzy shows English to a Catalan or Spanish
+table, and a stale ``.mo`` serves yesterday's wording: the ``.mo`` files are committed so that
+serving needs no gettext. To refresh them, follow locale/README.md.
 """
 
 from __future__ import annotations
@@ -18,16 +19,21 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.utils import translation
+from django.utils.html import escape
 
 from consell.content.loader import load_pack
 from consell.content.schema import validate_pack
 from consell.game.models import Game
 from consell.game.services import games as game_services
+from consell.game.simulator.runner import simulate
+from consell.game.visibility import Viewer, view_for
+from consell.rules.state import GameState
 from tests.game.conftest import PLAYERS, seat_client, unique_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
-LANGUAGES = ("ca", "en")
+LANGUAGES = ("ca", "en", "es")
+TRANSLATED = ("ca", "es")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 
 
@@ -130,10 +136,11 @@ def test_the_header_names_the_language_its_plurals_and_utf8(language):
     assert "Content-Type: text/plain; charset=UTF-8\n" in head
 
 
-def test_catalan_keeps_every_placeholder_of_the_source():
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_translation_keeps_every_placeholder_of_the_source(language):
     """A lost or renamed %(name)s raises KeyError or drops a name from the sentence."""
     wrong = []
-    for e in messages("ca"):
+    for e in messages(language):
         if e.msgid_plural is None:
             if sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr[0])):
                 wrong.append(e.msgid)
@@ -188,6 +195,24 @@ def test_catalan_plurals_follow_the_count():
     assert (one, two) == ("queda 1 torn", "queden 2 torns")
 
 
+def test_spanish_covers_every_entry_of_the_catalan_catalog():
+    """Spanish translates what Catalan translates: no msgid of the table's catalog is missing."""
+
+    def keys(language):
+        return {(e.msgctxt, e.msgid, e.msgid_plural) for e in messages(language)}
+
+    assert keys("ca") - keys("es") == set()
+    assert keys("es") - keys("ca") == set()
+
+
+@pytest.mark.catalan
+def test_spanish_plurals_follow_the_count():
+    with translation.override("es"):
+        one = translation.ngettext("%(n)s turn left", "%(n)s turns left", 1) % {"n": 1}
+        two = translation.ngettext("%(n)s turn left", "%(n)s turns left", 2) % {"n": 2}
+    assert (one, two) == ("queda 1 turno", "quedan 2 turnos")
+
+
 @pytest.fixture
 def table(director) -> Game:
     """Dora's dealt table for Alice, Bob, Carles, Dídac and Elena (as in tests/game)."""
@@ -236,3 +261,97 @@ def test_a_phone_asking_for_english_gets_english(table):
     )
     assert "Prestige" in page
     assert "Prestigi" not in page
+
+
+def choose_language(client: Client, language: str) -> None:
+    """What the language switcher in the page header does: Django's own set_language view."""
+    response = client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    assert response.status_code == 302
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_the_language_switcher_offers_spanish():
+    page = Client().get("/").content.decode()
+    assert '<option value="es">español</option>' in page
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_a_phone_that_chooses_spanish_gets_spanish_while_another_stays_catalan(table):
+    bob, alice = seat_client(table, 2), seat_client(table, 1)
+    choose_language(bob, "es")
+    spanish = bob.get(f"/play/{table.pk}/").content.decode()
+    catalan = alice.get(f"/play/{table.pk}/").content.decode()
+    assert '<html lang="es">' in spanish
+    assert "<span>Prestigio</span>" in spanish
+    assert "Elige tus objetivos" in spanish
+    assert "<span>Prestigi</span>" not in spanish
+    assert "Tria els teus objectius" not in spanish
+    assert '<html lang="ca">' in catalan
+    assert "<span>Prestigi</span>" in catalan
+    assert "Tria els teus objectius" in catalan
+    assert "Elige tus objetivos" not in catalan
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_a_spanish_phone_reads_the_cards_in_catalan(table):
+    """Content packs hold card texts in Catalan and English: Spanish falls back to Catalan."""
+    bob = seat_client(table, 2)
+    choose_language(bob, "es")
+    page = bob.get(f"/play/{table.pk}/").content.decode()
+    offer = {
+        language: [
+            c["title"]
+            for c in view_for(table, Viewer.for_seat(2), language)["me"]["objective_offer"]
+        ]
+        for language in ("ca", "en")
+    }
+    assert offer["ca"] and offer["ca"] != offer["en"]
+    assert [t for t in offer["ca"] if escape(t) not in page] == []
+    assert [t for t in offer["en"] if escape(t) in page] == []
+
+
+@pytest.fixture(scope="module")
+def finished(django_db_setup, django_db_blocker):
+    """A simulated three-player game of two turns, played to its end with the default pack."""
+    with django_db_blocker.unblock():
+        played = simulate(3, 2, seed=7)
+        yield played.game
+        played.game.delete()
+
+
+@pytest.mark.catalan
+@pytest.mark.django_db
+def test_the_screens_of_a_finished_game_speak_spanish_with_catalan_cards(finished):
+    """The dashboard, the board and a phone render for a Spanish viewer; the revealed hands
+    show their Catalan titles (the pack has no Spanish), never the English."""
+    dora = Client()
+    dora.force_login(finished.director)
+    choose_language(dora, "es")
+    phone = seat_client(finished, 1)
+    choose_language(phone, "es")
+    board = Client()
+    choose_language(board, "es")
+    pages = {
+        url: client.get(url)
+        for client, url in [
+            (dora, f"/games/{finished.pk}/"),
+            (phone, f"/play/{finished.pk}/"),
+            (board, f"/board/{finished.board_token}/"),
+        ]
+    }
+    assert {url: r.status_code for url, r in pages.items()} == dict.fromkeys(pages, 200)
+    assert [url for url, r in pages.items() if '<html lang="es">' not in r.content.decode()] == []
+    shown = pages[f"/board/{finished.board_token}/"].content.decode()
+    cards = [
+        finished.pack.cards.get(card_id=tactic.split("#")[0])
+        for p in GameState.from_dict(finished.state).players
+        for tactic in p.tactics
+    ]
+    assert cards, "the simulated players end with tactics in hand"
+    assert [c.title_ca for c in cards if escape(c.title_ca) not in shown] == []
+    assert [
+        c.title_en for c in cards if c.title_en != c.title_ca and escape(c.title_en) in shown
+    ] == []

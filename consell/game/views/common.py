@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from consell.content.fields import LANGUAGES as CONTENT_LANGUAGES
 from consell.rules.errors import RuleError
 
 from ..services.games import SetupError
@@ -16,8 +17,14 @@ from ..visibility import Viewer, view_for
 
 
 def language() -> str:
+    """The language of the card texts for this viewer: theirs if packs carry it, else Catalan.
+
+    The interface speaks every language in ``settings.LANGUAGES`` (Spanish too), but content
+    packs hold card titles and texts in Catalan and English only, so a Spanish viewer reads
+    the cards in Catalan, the table's language, never an empty title or a card id.
+    """
     lang = (get_language() or "ca")[:2]
-    return lang if lang in ("ca", "en") else "ca"
+    return lang if lang in CONTENT_LANGUAGES else "ca"
 
 
 def viewer_view(game, viewer: Viewer) -> dict:
