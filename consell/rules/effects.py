@@ -453,6 +453,7 @@ def _resolve_plot(
         "ability": planned.ability,
         "title": dict(ability.get("title", {})),
     }
+    aware: set[int] = set()  # who learns of the plot from a detection note (§4.6)
     for note in result.notes:
         data = {
             **about,
@@ -464,9 +465,12 @@ def _resolve_plot(
         state.player(note.recipient).notes.append(Note(state.turn, str(note.kind), data))
         run.events.append(private(str(note.kind), (note.recipient,), None, **data))
         if note.kind is not plots.NoteKind.OUTCOME:
+            aware.add(note.recipient)
             run.trigger("plot_detected", seat=note.recipient)
     for target in targets:
-        if isinstance(target, plots.PlayerTarget):
+        # A discreet plot leaves its target unaware: "no sabrà quina capacitat o efecte ho ha
+        # causat, ni qui n'ha estat el responsable" (§4.6), so it fires none of their reactions.
+        if isinstance(target, plots.PlayerTarget) and target.seat in aware:
             run.trigger("plot_against_me", seat=target.seat)
     run.events.append(director("plot_resolved", seat, **about, **plot_record(result, chances)))
     effect = tuple(ability.get("effect", []))

@@ -45,7 +45,9 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
         if state.phase is Phase.PLANNING:
             state = state.clone()
             events += clear_offers(state)
+        released: list[Event] = []
         if state.phase is Phase.SECRETS and not state.progress.get(resolution.CLOSED):
+            released = resolution.held_triggers(state)
             closed = resolution.close_secrets(state, _held(state))
             state, events = closed.state, [*events, *closed.events]
         leaving = state.phase
@@ -56,6 +58,8 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
             ch.game.snapshot = new.to_dict()
         elif leaving is Phase.SECRETS:
             ch.game.snapshot = None
+            # The batch is out: the reactions that secrets triggered are offered now (G52).
+            answer_triggers(ch, released)
 
 
 def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
