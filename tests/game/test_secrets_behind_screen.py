@@ -75,7 +75,9 @@ def _to_secrets(game) -> None:
 
 def _informers_offered(state) -> list:
     return [
-        p for p in state.pending if p.kind == "reaction" and p.data["source"] == f"asset:{INFORMERS}"
+        p
+        for p in state.pending
+        if p.kind == "reaction" and p.data["source"] == f"asset:{INFORMERS}"
     ]
 
 

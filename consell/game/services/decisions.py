@@ -24,7 +24,6 @@ from consell.rules import (
 from consell.rules.errors import InvalidParameterError, NotEligibleError
 from consell.rules.events import Event, director, private, public
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
-from consell.rules.state import Phase
 
 from .store import Change, change
 
