@@ -232,3 +232,4 @@ def kingdom_action(
             outcome.state,
             [*outcome.events, public("correction", None, reason=reason, action=action, seat=seat)],
         )
+        answer_triggers(ch, outcome.events)  # "when you are expelled" reactions (§4.3)

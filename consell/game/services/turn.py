@@ -54,6 +54,7 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
         outcome = phases.advance(state, ch.ruleset)
         new = outcome.state
         ch.record(new, [*events, *outcome.events])
+        answer_triggers(ch, outcome.events)  # "at the end of each turn" reactions (§3.8)
         if new.phase is Phase.SECRETS:
             ch.game.snapshot = new.to_dict()
         elif leaving is Phase.SECRETS:
