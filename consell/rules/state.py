@@ -89,6 +89,9 @@ class Player:
     plan: Plan = field(default_factory=Plan)
     kingdom_changed_turn: int | None = None
     expelled_turn: int | None = None
+    # Asset id -> the turn its abilities were last activated: "pot activar les seves capacitats
+    # un cop cada torn" (rules §1.7, Actius; ``effects.asset_used``).
+    assets_used: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -256,6 +259,7 @@ class GameState:
                 plan=_plan_from_dict(p.get("plan", {})),
                 kingdom_changed_turn=p.get("kingdom_changed_turn"),
                 expelled_turn=p.get("expelled_turn"),
+                assets_used=dict(p.get("assets_used", {})),
             )
             for p in data["players"]
         ]
@@ -318,6 +322,7 @@ def _player_dict(p: Player) -> dict[str, Any]:
         },
         "kingdom_changed_turn": p.kingdom_changed_turn,
         "expelled_turn": p.expelled_turn,
+        "assets_used": dict(p.assets_used),
     }
 
 
