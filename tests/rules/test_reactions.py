@@ -6,8 +6,8 @@ import pytest
 
 from consell.rules import reactions
 from consell.rules.dice import FixedDice
-from consell.rules.errors import NotEligibleError
 from consell.rules.effects import execute
+from consell.rules.errors import NotEligibleError
 from consell.rules.resources import Resource
 from consell.rules.state import PlannedAbility
 from tests.rules.test_effects import ALICE, BOB, CARLES, RULES, T, ability, catalog_with, table
