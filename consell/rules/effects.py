@@ -473,10 +473,13 @@ def _resolve_plot(
     targets = plot.targets
     chances = odds.plot_odds(plot, context, run.ruleset)
     result = plots.resolve_plot(plot, context, run.dice, run.ruleset)
+    # What the plot was and what it does, for the notes (§4.6): the ability's words, never its
+    # source card (G21).
     about = {
         "source": planned.source,
         "ability": planned.ability,
         "title": dict(ability.get("title", {})),
+        "text": dict(ability.get("text", {})),
     }
     aware: set[int] = set()  # who learns of the plot from a detection note (§4.6)
     for note in result.notes:

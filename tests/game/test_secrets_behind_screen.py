@@ -21,6 +21,7 @@ from consell.game.services import turn as turn_services
 from consell.rules.resources import Resource
 from consell.rules.state import Phase
 
+from .conftest import seat_client
 from .helpers import arrange, hand_in_all, start, state_of, to_planning
 
 pytestmark = pytest.mark.django_db
@@ -125,3 +126,28 @@ def test_s46_a_discreet_plot_fires_none_of_its_targets_reactions(game):
     assert after.phase is Phase.ACQUISITION
     assert not _informers_offered(after)
     assert after.player(2).resources[Resource.INT] == intrigue
+
+
+def test_s46_a_detection_note_says_what_the_plot_was_and_what_it_did(game):
+    """§4.6: detected, "note to r: what the plot was, what it did, and WHO the conspirator is";
+    partially detected, the same "without the conspirator"."""
+    _to_secrets(game)
+    turn_services.resolve_next_secret(game.pk, entered_dice=[1, 6, 6])
+    turn_services.advance(game.pk)
+    page = seat_client(game, 2).get(f"/play/{game.pk}/").content.decode()
+    assert "You detected a plot by Alice" in page
+    assert "⟪casa-falco:robatori⟫" in page  # what the plot was: the ability, by its title
+    assert "against Bob, success" in page  # and what it did
+
+
+def test_s46_a_partial_detection_note_hides_only_the_conspirator(game):
+    """§4.6: "det == 1 -> note to r: what the plot was and what it did, without the
+    conspirator"."""
+    _to_secrets(game)
+    turn_services.resolve_next_secret(game.pk, entered_dice=[1, 1, 6])
+    turn_services.advance(game.pk)
+    page = seat_client(game, 2).get(f"/play/{game.pk}/").content.decode()
+    assert "You noticed a plot, but not who was behind it" in page
+    assert "⟪casa-falco:robatori⟫" in page
+    assert "against Bob, success" in page
+    assert "by Alice" not in page
