@@ -26,7 +26,7 @@ from consell.rules.effects_context import Context
 from consell.rules.effects_record import END_OF_SECRETS
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import DIRECTOR, Event
-from consell.rules.state import Phase, Status
+from consell.rules.state import Phase
 
 from .decisions import answer_triggers, record
 from .planning import clear_offers
@@ -186,11 +186,7 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
         before = ch.state
         outcome = end_of_turn.end_turn(ch.state, ch.ruleset, ch.dice)
         ch.record(outcome.state, [*outcome.events, snapshot_event(before)])
-        if outcome.state.status is Status.PLAYING and any(
-            p.kind == endgame.END_OF_GAME for p in outcome.state.pending
-        ):
-            trigger = Event("trigger", {"trigger": "at_end_of_game"}, DIRECTOR, True, None)
-            answer_triggers(ch, [trigger])
+        answer_triggers(ch, outcome.events)  # "at the end of the game" reactions (§4.17)
 
 
 def finish_game(
