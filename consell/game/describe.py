@@ -37,12 +37,34 @@ class Names:
             return _("the players without a kingdom")
         return self.kingdoms.get(value, str(value))
 
+    def words(self, text: Mapping[str, str] | None) -> str:
+        """A card's words in this language, Catalan when the card has none in it."""
+        text = text or {}
+        return text.get(self.language) or text.get("ca") or ""
+
     def card(self, instance) -> str:
         if not instance:
             return ""
         c = self.catalog.get(card_id_of(str(instance)), {})
         title = c.get("title", {})
         return title.get(self.language) or title.get("ca") or str(instance)
+
+
+def _plot_words(d: Mapping[str, Any], n: Names) -> str:
+    """What a plot was (§4.6): its title and its text, as the card words it."""
+    title, text = n.words(d.get("title")), n.words(d.get("text"))
+    return f"«{title}» ({text})" if text else f"«{title}»"
+
+
+def _plot_results(d: Mapping[str, Any], n: Names) -> str:
+    """What a plot did (§4.6): success or failure against each target the note is about."""
+    results = []
+    for outcome in d.get("outcomes", []):
+        kind, _sep, value = str(outcome.get("target", "")).partition(":")
+        who = n.kingdom(int(value)) if kind == "kingdom" else n.seat(int(value))
+        verdict = _("success") if outcome.get("succeeded") else _("failure")
+        results.append(_("against %(who)s, %(verdict)s") % {"who": who, "verdict": verdict})
+    return "; ".join(results)
 
 
 def _amounts(values: Mapping[str, int] | None) -> str:
@@ -194,17 +216,16 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("Your vigilance this turn: %(v)s.") % {"v": d.get("vigilance")}
     ),
     "plot_outcome": lambda d, n: (
-        _("Your plot: %(r)s.")
-        % {
-            "r": ", ".join(
-                _("success") if o.get("succeeded") else _("failure") for o in d.get("outcomes", [])
-            )
-        }
+        _("Your plot %(plot)s: %(r)s.") % {"plot": _plot_words(d, n), "r": _plot_results(d, n)}
     ),
     "plot_detected": lambda d, n: (
-        _("You detected a plot by %(who)s.") % {"who": n.seat(d.get("conspirator"))}
+        _("You detected a plot by %(who)s: %(plot)s. %(r)s.")
+        % {"who": n.seat(d.get("conspirator")), "plot": _plot_words(d, n), "r": _plot_results(d, n)}
     ),
-    "plot_partially_detected": lambda d, n: _("You noticed a plot, but not who was behind it."),
+    "plot_partially_detected": lambda d, n: (
+        _("You noticed a plot, but not who was behind it: %(plot)s. %(r)s.")
+        % {"plot": _plot_words(d, n), "r": _plot_results(d, n)}
+    ),
     "law_row": lambda d, n: (
         _("The law row: %(l)s.")
         % {"l": ", ".join(n.card(c) for c in d.get("laws", d.get("row", [])))}

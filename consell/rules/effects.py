@@ -45,7 +45,7 @@ from .effects_interactive import RESUME, Nested
 from .effects_ops import HANDLERS as IMMEDIATE
 from .effects_ops import Run, Step, Suspend
 from .effects_record import END_OF_SECRETS
-from .errors import InvalidParameterError, RuleError
+from .errors import InvalidParameterError, NotEligibleError, RuleError
 from .events import PUBLIC, Event, Outcome, director, private, public
 from .i18n import _
 from .payment import pay
@@ -96,10 +96,13 @@ def execute(
         instance = source_card(new, catalog, seat, planned.source)
         ability = cards.ability(catalog, instance, planned.ability)
         params.check_at_execution(new, catalog, seat, ability, planned.params)
+        _check_asset_unused(new, seat, planned.source)
         plot = plots_keyword(ability)
         bindings = _plot_bindings(ability, planned.params) if plot else [{}]
         cost = _cost(run, ability, bindings)
         _pay_cost(run, seat, cost)
+        if planned.source.startswith(ASSET_SOURCE):
+            player.assets_used[instance] = new.turn
         run.recorder.effect("ability_executed", **_shown(catalog, instance, planned, ability, cost))
         if planned.source.startswith("tactic:"):
             player.tactics.remove(instance)
@@ -113,6 +116,28 @@ def execute(
     except RuleError as exc:
         return _aborted(state, seat, planned, exc, secret)
     return Outcome(new, tuple(run.events))
+
+
+ASSET_SOURCE = "asset:"
+
+
+def asset_used(state: GameState, seat: int, source: str) -> bool:
+    """Whether ``source`` is an asset whose abilities ``seat`` already activated this turn.
+
+    Actius: "el seu propietari pot activar les seves capacitats un cop cada torn" — once a
+    turn for the card, whichever of its abilities, planned or a reaction.
+    """
+    if not source.startswith(ASSET_SOURCE):
+        return False
+    asset = source.removeprefix(ASSET_SOURCE)
+    return state.player(seat).assets_used.get(asset) == state.turn
+
+
+def _check_asset_unused(state: GameState, seat: int, source: str) -> None:
+    if asset_used(state, seat, source):
+        raise NotEligibleError(
+            _("This asset was already used this turn: an asset acts once a turn.")
+        )
 
 
 def apply_ops(
@@ -448,11 +473,15 @@ def _resolve_plot(
     targets = plot.targets
     chances = odds.plot_odds(plot, context, run.ruleset)
     result = plots.resolve_plot(plot, context, run.dice, run.ruleset)
+    # What the plot was and what it does, for the notes (§4.6): the ability's words, never its
+    # source card (G21).
     about = {
         "source": planned.source,
         "ability": planned.ability,
         "title": dict(ability.get("title", {})),
+        "text": dict(ability.get("text", {})),
     }
+    aware: set[int] = set()  # who learns of the plot from a detection note (§4.6)
     for note in result.notes:
         data = {
             **about,
@@ -464,9 +493,12 @@ def _resolve_plot(
         state.player(note.recipient).notes.append(Note(state.turn, str(note.kind), data))
         run.events.append(private(str(note.kind), (note.recipient,), None, **data))
         if note.kind is not plots.NoteKind.OUTCOME:
+            aware.add(note.recipient)
             run.trigger("plot_detected", seat=note.recipient)
     for target in targets:
-        if isinstance(target, plots.PlayerTarget):
+        # A discreet plot leaves its target unaware: "no sabrà quina capacitat o efecte ho ha
+        # causat, ni qui n'ha estat el responsable" (§4.6), so it fires none of their reactions.
+        if isinstance(target, plots.PlayerTarget) and target.seat in aware:
             run.trigger("plot_against_me", seat=target.seat)
     run.events.append(director("plot_resolved", seat, **about, **plot_record(result, chances)))
     effect = tuple(ability.get("effect", []))

@@ -19,12 +19,13 @@ from typing import Any
 
 from .cards import Catalog, card
 from .errors import IllegalTransitionError, InvalidParameterError
-from .events import Outcome, public
+from .events import Outcome, director, public
 from .i18n import _
 from .resources import Resource, as_json
 from .state import GameState, Pending, Status, gain
 
 END_OF_GAME = "end_of_game"
+AT_END_OF_GAME = "at_end_of_game"
 
 Judge = Callable[[Mapping[str, Any], GameState, int], bool | None]
 
@@ -55,7 +56,14 @@ def begin_end_of_game(state: GameState) -> Outcome:
         }
         for p in (new.player(seat) for seat in new.turn_order)
     ]
-    return Outcome(new, (public("everything_revealed", turn=new.turn, players=revealed),))
+    return Outcome(
+        new,
+        (
+            public("everything_revealed", turn=new.turn, players=revealed),
+            # "At the end of the game" reactions are used while the decision is pending.
+            director("trigger", trigger=AT_END_OF_GAME),
+        ),
+    )
 
 
 def judge_objectives(

@@ -16,7 +16,7 @@ from .cards import Catalog, card, king_office, of_kind, title
 from .destiny import leave_play
 from .duels import DuelResult
 from .errors import InvalidParameterError, InvalidStateError, NotEligibleError
-from .events import Event, Outcome, private, public
+from .events import Event, Outcome, director, private, public
 from .i18n import _
 from .indicators import starting_indicators
 from .offices import crown, open_appointments, vacate_offices
@@ -175,7 +175,11 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     expelled = new.player(seat)
     expelled.kingdom = None
     expelled.expelled_turn = new.turn
-    events: list[Event] = [public("expelled", seat=seat, kingdom=kid, offices_lost=lost)]
+    events: list[Event] = [
+        public("expelled", seat=seat, kingdom=kid, offices_lost=lost),
+        # "Quan et expulsen d'un regne": the expelled player's reactions (§4.3), theirs alone.
+        director("trigger", trigger="expelled", seat=seat),
+    ]
     remaining = new.members(kid)
     if was_king:
         events += begin_succession(new, kid, remaining, None, throne, ruleset)

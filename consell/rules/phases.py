@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .endgame import begin_end_of_game
 from .errors import IllegalTransitionError, InvalidParameterError
-from .events import Event, Outcome, public
+from .events import Event, Outcome, director, public
 from .i18n import _, gettext_noop
 from .ruleset import Ruleset
 from .state import GameState, Pending, Phase, Status
@@ -28,6 +28,8 @@ from .turn_order import turn_order_from_handins
 DIRECTOR = "director"
 PLAYERS = "players"
 STEP = "step"
+TRIGGER = "trigger"
+END_OF_TURN_TRIGGER = "end_of_turn"
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,10 @@ def advance(state: GameState, ruleset: Ruleset) -> Outcome:
     new.progress = {}  # where the phase stood belongs to that phase (state.progress)
     new.phase = PHASES[new.phase].next
     events.extend(enter_phase(new))
+    if new.phase is Phase.END_OF_TURN:
+        # "Al final de cada torn": reactions to the end of the turn fire as its last phase
+        # begins, so a paid one is settled before the chests go back (§3.8, §4.3).
+        events.append(director(TRIGGER, trigger=END_OF_TURN_TRIGGER))
     return Outcome(new, tuple(events))
 
 

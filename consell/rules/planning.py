@@ -14,7 +14,9 @@ Choices made here where the rulebook is silent:
 - A draft may leave boxes empty; handing in asks for every required box (§3.2 "Cal que indiquin
   valors per totes aquestes caselles"). A plan the director closes is taken as it is (G37).
 - The same ability of the same source is planned at most once per turn (G22), so two copies of
-  a tactic are two sources; reactions and constants are never planned (§1.9).
+  a tactic are two sources; reactions and constants are never planned (§1.9). An asset's
+  abilities are activated once a turn in all (Actius: "un cop cada torn"), so one of them at
+  most is planned.
 - Sacrificing a tactic also takes its abilities out of the piles: the card is gone.
 """
 
@@ -49,6 +51,11 @@ def add_ability(
         )
     if any(_same(p, planned) for p in _all(plan)):
         raise NotEligibleError(_("That ability is already planned this turn (G22)."))
+    if planned.source.startswith("asset:") and any(p.source == planned.source for p in _all(plan)):
+        # Actius: "pot activar les seves capacitats un cop cada torn".
+        raise NotEligibleError(
+            _("An asset acts once a turn: one of its abilities is already planned.")
+        )
     params.check_at_planning(new, catalog, seat, ability, planned.params)
     getattr(plan, pile).append(
         PlannedAbility(planned.source, planned.ability, dict(planned.params))

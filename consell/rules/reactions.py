@@ -20,7 +20,7 @@ from typing import Any
 
 from . import cards
 from .dice import Dice
-from .effects import execute
+from .effects import asset_used, execute
 from .errors import NotEligibleError
 from .events import Outcome, private
 from .i18n import _
@@ -54,6 +54,8 @@ def firing(
         if seats is not None and seat not in seats:
             continue
         for source, instance in _sources(state, catalog, seat):
+            if asset_used(state, seat, source):
+                continue  # an asset acts once a turn (Actius)
             for ability in cards.card(catalog, instance).get("abilities", []):
                 if ability.get("type") == "reaction" and ability.get("trigger") == trigger:
                     free = not any(_amounts(ability.get("cost", {})))

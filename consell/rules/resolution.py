@@ -11,7 +11,10 @@ to their Intrigue (Favor standing in) and paid, once, and the Spymasters' exempt
 Both then hold, unchanged, for every plot of the turn (``secrets_for``).
 
 Secrets change public things in private: the effects interpreter flags those changes and the
-caller holds them back until ``close_secrets`` publishes them as one batch (G52).
+caller holds them back until ``close_secrets`` publishes them as one batch (G52). Reaction
+triggers raised behind the screen wait for that batch too (``hold_triggers``): offering a
+reaction at once would tell its owner when, and at which step, a secret touched them, which the
+batch exists to hide. They are answered as the next phase begins (``held_triggers``).
 
 Choices made here where the rulebook is silent:
 
@@ -39,6 +42,7 @@ PILES = {"actions": Phase.ACTIONS, "secrets": Phase.SECRETS}
 VIGILANCE = "vigilance"
 EXEMPTIONS = "exemptions"
 CLOSED = "secrets_closed"
+HELD_TRIGGERS = "held_triggers"
 
 
 def next_tile(state: GameState, pile: str) -> tuple[int, PlannedAbility] | None:
@@ -160,6 +164,38 @@ def close_secrets(state: GameState, held_events: list[Event]) -> Outcome:
     new = state.clone()
     new.progress[CLOSED] = True
     return Outcome(new, effects.secrets_batch(held_events))
+
+
+def behind_screen(state: GameState) -> bool:
+    """Whether the Secrets phase is being resolved and its batch is not yet published (G52)."""
+    return (
+        state.status is Status.PLAYING
+        and state.phase is Phase.SECRETS
+        and not state.progress.get(CLOSED)
+    )
+
+
+def hold_triggers(state: GameState, events) -> GameState:
+    """Keep the reaction triggers among ``events`` for the end of the Secrets phase (G52).
+
+    Returns the state unchanged when nothing is held, or a copy that remembers the triggers in
+    the phase's progress, in the order they were raised.
+    """
+    triggers = [ev for ev in events if ev.kind == "trigger"]
+    if not triggers:
+        return state
+    new = state.clone()
+    held = new.progress.setdefault(HELD_TRIGGERS, [])
+    held.extend({"actor": ev.actor, "data": dict(ev.data)} for ev in triggers)
+    return new
+
+
+def held_triggers(state: GameState) -> list[Event]:
+    """The triggers held back during Secrets, to answer once the batch is published."""
+    return [
+        director("trigger", held.get("actor"), **held["data"])
+        for held in state.progress.get(HELD_TRIGGERS, [])
+    ]
 
 
 def blocking(state: GameState) -> None:

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from . import state_schema
 from .resources import INDICATORS, Indicator, Resource, holdings
 
 
@@ -89,6 +90,9 @@ class Player:
     plan: Plan = field(default_factory=Plan)
     kingdom_changed_turn: int | None = None
     expelled_turn: int | None = None
+    # Asset id -> the turn its abilities were last activated: "pot activar les seves capacitats
+    # un cop cada torn" (rules §1.7, Actius; ``effects.asset_used``).
+    assets_used: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -207,6 +211,7 @@ class GameState:
         """JSON-safe plain data; written out by hand because ``asdict`` deep-copies every
         value on the way and the app saves the state at every change."""
         return {
+            "schema": state_schema.SCHEMA,
             "players": [_player_dict(p) for p in self.players],
             "kingdoms": [
                 {
@@ -241,21 +246,24 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Read a stored state, migrating an older schema (``state_schema.readable``)."""
+        data = state_schema.readable(data)
         players = [
             Player(
                 seat=p["seat"],
                 name=p["name"],
-                house=p.get("house", ""),
-                kingdom=p.get("kingdom"),
-                resources=holdings(p.get("resources", {})),
-                tactics=list(p.get("tactics", [])),
-                assets=list(p.get("assets", [])),
-                objectives=list(p.get("objectives", [])),
-                objective_offer=list(p.get("objective_offer", [])),
-                notes=[Note(**n) for n in p.get("notes", [])],
-                plan=_plan_from_dict(p.get("plan", {})),
-                kingdom_changed_turn=p.get("kingdom_changed_turn"),
-                expelled_turn=p.get("expelled_turn"),
+                house=p["house"],
+                kingdom=p["kingdom"],
+                resources=holdings(p["resources"]),
+                tactics=list(p["tactics"]),
+                assets=list(p["assets"]),
+                objectives=list(p["objectives"]),
+                objective_offer=list(p["objective_offer"]),
+                notes=[Note(**n) for n in p["notes"]],
+                plan=_plan_from_dict(p["plan"]),
+                kingdom_changed_turn=p["kingdom_changed_turn"],
+                expelled_turn=p["expelled_turn"],
+                assets_used=dict(p["assets_used"]),
             )
             for p in data["players"]
         ]
@@ -263,31 +271,31 @@ class GameState:
             Kingdom(
                 id=k["id"],
                 name=k["name"],
-                king=k.get("king"),
+                king=k["king"],
                 indicators={Indicator(i): v for i, v in k["indicators"].items()},
-                offices=dict(k.get("offices", {})),
-                laws=list(k.get("laws", [])),
+                offices=dict(k["offices"]),
+                laws=list(k["laws"]),
             )
-            for k in data.get("kingdoms", [])
+            for k in data["kingdoms"]
         ]
         return cls(
             players=players,
             kingdoms=kingdoms,
-            turn=data.get("turn", 1),
-            phase=Phase(data.get("phase", Phase.DESTINY)),
-            status=Status(data.get("status", Status.SETUP)),
-            turn_order=list(data.get("turn_order", [])),
-            decks={k: list(v) for k, v in data.get("decks", {}).items()},
-            market={k: list(v) for k, v in data.get("market", {"row1": [], "row2": []}).items()},
-            law_row=list(data.get("law_row", [])),
-            in_play=[DestinyCard(**c) for c in data.get("in_play", [])],
-            reserve=holdings(data.get("reserve", {})),
-            next_kingdom_id=data.get("next_kingdom_id", 0),
-            trades_allowed=data.get("trades_allowed", False),
-            winners=list(data.get("winners", [])),
-            pending=[Pending(**x) for x in data.get("pending", [])],
-            next_pending_id=data.get("next_pending_id", 0),
-            progress=dict(data.get("progress", {})),
+            turn=data["turn"],
+            phase=Phase(data["phase"]),
+            status=Status(data["status"]),
+            turn_order=list(data["turn_order"]),
+            decks={k: list(v) for k, v in data["decks"].items()},
+            market={k: list(v) for k, v in data["market"].items()},
+            law_row=list(data["law_row"]),
+            in_play=[DestinyCard(**c) for c in data["in_play"]],
+            reserve=holdings(data["reserve"]),
+            next_kingdom_id=data["next_kingdom_id"],
+            trades_allowed=data["trades_allowed"],
+            winners=list(data["winners"]),
+            pending=[Pending(**x) for x in data["pending"]],
+            next_pending_id=data["next_pending_id"],
+            progress=dict(data["progress"]),
         )
 
 
@@ -318,19 +326,20 @@ def _player_dict(p: Player) -> dict[str, Any]:
         },
         "kingdom_changed_turn": p.kingdom_changed_turn,
         "expelled_turn": p.expelled_turn,
+        "assets_used": dict(p.assets_used),
     }
 
 
 def _plan_from_dict(data: dict[str, Any]) -> Plan:
     piles = {
-        name: [PlannedAbility(**a) for a in data.get(name, [])]
+        name: [PlannedAbility(**a) for a in data[name]]
         for name in ("indications", "actions", "secrets")
     }
     return Plan(
         **piles,
-        handed_in=data.get("handed_in", False),
-        handed_in_rank=data.get("handed_in_rank"),
-        closed_by_director=data.get("closed_by_director", False),
+        handed_in=data["handed_in"],
+        handed_in_rank=data["handed_in_rank"],
+        closed_by_director=data["closed_by_director"],
     )
 
 

@@ -23,7 +23,7 @@ def never(condition, state, seat):
 def test_section_4_17_everything_is_revealed_to_everyone():
     """§4.17: "All players reveal all their resources and hidden cards"."""
     out = over()
-    [event] = out.events
+    [event] = [e for e in out.events if e.kind == "everything_revealed"]
     assert event.audience == PUBLIC
     alice = next(p for p in event.data["players"] if p["seat"] == ALICE)
     assert alice["objectives"] == out.state.player(ALICE).objectives

@@ -62,14 +62,20 @@ def test_G5_new_objectives_are_drawn_at_random_and_never_repeat_anothers():
 def test_G41_an_executed_king_fights_for_the_throne_and_keeps_it_on_a_tie():
     """§4.13 step 5: "The executed player (now the heir) takes part and keeps the throne on a
     tie"."""
-    out = execute(court(), ALICE, CATALOG, RULES, DICE)
+    state = court()
+    # Carles comes before Alice in turn order, so only the heir's right keeps her on the throne.
+    state.turn_order = [BOB, CARLES, ALICE, DIDAC]
+    out = execute(state, ALICE, CATALOG, RULES, DICE)
     [duel] = out.state.pending
-    assert duel.data["participants"] == [BOB, ALICE, CARLES, DIDAC]
+    assert duel.data["participants"] == [BOB, CARLES, ALICE, DIDAC]
+    heir = duel.data["old_king"]
+    assert heir == ALICE
     chests = {s: out.state.player(s).resources for s in duel.data["participants"]}
     fists = {ALICE: {Resource.FOR: 2}, CARLES: {Resource.POW: 2}}
     result = succession_duel(
-        duel.data["participants"], ALICE, out.state.turn_order, fists, chests, RULES
+        duel.data["participants"], heir, out.state.turn_order, fists, chests, RULES
     )
+    assert set(result.tied) == {ALICE, CARLES}
     crowned = settle_succession(out.state, duel.id, result).state
     assert crowned.kingdom(0).king == ALICE
 

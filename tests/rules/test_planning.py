@@ -12,7 +12,7 @@ from consell.rules.errors import IllegalTransitionError, InvalidParameterError, 
 from consell.rules.events import PUBLIC
 from consell.rules.resources import Resource
 from consell.rules.state import Phase, PlannedAbility
-from tests.rules.test_effects import ALICE, BOB, ability, catalog_with, table
+from tests.rules.test_effects import ALICE, BOB, T, ability, catalog_with, table
 
 CATALOG = catalog_with(
     ability("tribut", cost={"POW": 30}, effect=[]),
@@ -57,6 +57,29 @@ def test_g22_an_ability_is_planned_at_most_once_per_turn():
     state = add(planning_table(), "house", "tribut")
     with pytest.raises(NotEligibleError, match="already planned"):
         add(state, "house", "tribut")
+
+
+def test_actius_one_ability_of_an_asset_is_planned_a_turn():
+    """Actius (original): "el seu propietari pot activar les seves capacitats un cop cada torn",
+    so a second ability of the same asset is refused, while the house's are not."""
+    two = {
+        "id": "molins",
+        "kind": "asset",
+        "title": T,
+        "visibility": "visible",
+        "abilities": [ability("moldre", effect=[]), ability("vendre", effect=[])],
+    }
+    catalog = catalog_with(ability("tribut", effect=[]), molins=two)
+    state = planning_table()
+    state.player(ALICE).assets = ["molins"]
+
+    def plan(state, source, aid):
+        return planning.add_ability(state, catalog, ALICE, PlannedAbility(source, aid, {})).state
+
+    state = plan(state, "asset:molins", "moldre")
+    with pytest.raises(NotEligibleError, match="once a turn"):
+        plan(state, "asset:molins", "vendre")
+    assert len(plan(state, "house", "tribut").player(ALICE).plan.actions) == 2
 
 
 def test_s19_reactions_are_never_planned():

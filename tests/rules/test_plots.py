@@ -112,6 +112,18 @@ def test_4_6_detection_counts_dice_above_the_threshold(pair, expected):
     assert result.outcomes[0].test.detection is expected
 
 
+@pytest.mark.parametrize(
+    ("pair", "expected"),
+    [((4, 4), Detection.DISCREET), ((4, 5), Detection.PARTIAL), ((5, 5), Detection.DETECTED)],
+)
+def test_4_6_a_detection_die_equal_to_the_threshold_does_not_detect(pair, expected):
+    """§4.6 RULE: detection counts dice "> th": with th = 4, a 4 stays below notice ("Si cap
+    dels resultats supera el llindar ... sense que l'oponent el detecti")."""
+    result = resolve_plot(Plot(DIDAC, (player(BOB),), 1), table(), FixedDice([1, *pair]), RULES)
+    assert result.outcomes[0].test.threshold == 4
+    assert result.outcomes[0].test.detection is expected
+
+
 def test_4_6_full_detection_tells_the_target_who_the_conspirator_is():
     """§4.6: "det == 2 -> note to r: what the plot was, what it did, and WHO the conspirator is"."""
     result = resolve_plot(Plot(DIDAC, (player(BOB),), 1), table(), FixedDice([2, *DETECTED]), RULES)

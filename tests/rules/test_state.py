@@ -1,9 +1,14 @@
 """The game state survives storage unchanged (it is saved as JSON at every change)."""
 
+import copy
 import json
 from dataclasses import asdict
+from pathlib import Path
+
+import pytest
 
 from consell.rules.state import GameState, Note, Pending, PlannedAbility
+from consell.rules.state_schema import SCHEMA, StateShapeError
 
 from .catalog import started_game
 
@@ -27,7 +32,7 @@ def test_the_hand_written_serialiser_says_what_asdict_says():
     """``to_dict`` is written out for speed; it must not drift from the dataclasses."""
     state = _played()
     expected = json.loads(json.dumps(asdict(state), default=str))
-    assert json.loads(json.dumps(state.to_dict())) == expected
+    assert json.loads(json.dumps(state.to_dict())) == {"schema": SCHEMA, **expected}
 
 
 def test_a_clone_is_equal_and_independent():
@@ -36,3 +41,45 @@ def test_a_clone_is_equal_and_independent():
     assert twin == state
     twin.player(1).tactics.append("new")
     assert "new" not in state.player(1).tactics
+
+
+# A game stored before the state had a schema version: what the simulator saved, turn 2.
+STORED_V1 = json.loads((Path(__file__).parent / "data" / "state-v1.json").read_text("utf-8"))
+
+
+def test_a_state_stored_before_schema_versions_is_migrated_explicitly():
+    """Version 1 had no ``schema`` key and no ``assets_used``: it reads as version 2 with no
+    asset used yet, and everything else as it was."""
+    assert "schema" not in STORED_V1
+    state = GameState.from_dict(copy.deepcopy(STORED_V1))
+    assert all(p.assets_used == {} for p in state.players)
+    saved = state.to_dict()
+    assert saved["schema"] == SCHEMA
+    assert {k: v for k, v in saved.items() if k != "schema"} == {
+        **STORED_V1,
+        "players": [{**p, "assets_used": {}} for p in STORED_V1["players"]],
+    }
+
+
+def test_a_state_from_a_newer_app_is_refused():
+    newer = {**_played().to_dict(), "schema": SCHEMA + 1}
+    with pytest.raises(StateShapeError, match="newer version"):
+        GameState.from_dict(newer)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("pending"),
+        lambda d: d.update(surprise=1),
+        lambda d: d["players"][0].pop("resources"),
+        lambda d: d["players"][0]["plan"].update(draft=[]),
+        lambda d: d.update(schema="2"),
+    ],
+    ids=["missing key", "unknown key", "player key missing", "unknown plan key", "bad version"],
+)
+def test_a_state_of_an_unknown_shape_is_refused_not_filled_with_defaults(damage):
+    data = _played().to_dict()
+    damage(data)
+    with pytest.raises(StateShapeError):
+        GameState.from_dict(data)

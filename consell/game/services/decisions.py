@@ -19,11 +19,11 @@ from consell.rules import (
     offices,
     procedures,
     production_phase,
+    resolution,
 )
 from consell.rules.errors import InvalidParameterError, NotEligibleError
 from consell.rules.events import Event, director, private, public
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
-from consell.rules.state import Phase
 
 from .store import Change, change
 
@@ -35,13 +35,20 @@ def record(ch: Change, outcome, *, actor: int | None = None) -> None:
 
 
 def answer_triggers(ch: Change, events) -> None:
-    """Offer (or apply, when free and mandatory) the reactions these events trigger."""
-    if any(ev.kind == "trigger" for ev in events):
-        secret = ch.state.phase is Phase.SECRETS
-        asked = decisions.open_reactions(
-            ch.state, ch.catalog, ch.ruleset, ch.dice, events, secret=secret
-        )
-        ch.record(asked.state, asked.events)
+    """Offer (or apply, when free and mandatory) the reactions these events trigger.
+
+    Behind the screen of the Secrets phase the triggers wait for the batch (G52,
+    ``resolution.hold_triggers``); ``turn.advance`` answers them when the next phase begins.
+    """
+    if not any(ev.kind == "trigger" for ev in events):
+        return
+    if resolution.behind_screen(ch.state):
+        ch.state = resolution.hold_triggers(ch.state, events)
+        return
+    asked = decisions.open_reactions(
+        ch.state, ch.catalog, ch.ruleset, ch.dice, events, secret=False
+    )
+    ch.record(asked.state, asked.events)
 
 
 def decide(
@@ -225,3 +232,4 @@ def kingdom_action(
             outcome.state,
             [*outcome.events, public("correction", None, reason=reason, action=action, seat=seat)],
         )
+        answer_triggers(ch, outcome.events)  # "when you are expelled" reactions (§4.3)

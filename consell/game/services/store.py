@@ -173,14 +173,14 @@ def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
             else game.seats.values_list("position", flat=True)
         )
         viewers.update(f"seat:{position}" for position in seats)
-    behind_screen = game.snapshot is not None
-    for ev in ch.events:
-        if isinstance(ev.audience, list):
-            # While Secrets are resolved the phones show the game as the phase began (G52):
-            # waking a victim's phone now would tell them when a secret touched them.
-            seats = [p for p in ev.audience if not behind_screen or p == ev.actor]
-            viewers.update(f"seat:{pos}" for pos in seats)
-    viewers.update(f"seat:{pos}" for pos in ch.touched_seats)
+    # While Secrets are resolved the phones show the game as the phase began (G52): waking a
+    # phone now, even its owner's, would tell the table when and at which step a secret
+    # touched someone. Everyone is woken by the public batch that closes the phase.
+    if game.snapshot is None:
+        for ev in ch.events:
+            if isinstance(ev.audience, list):
+                viewers.update(f"seat:{pos}" for pos in ev.audience)
+        viewers.update(f"seat:{pos}" for pos in ch.touched_seats)
     versions = dict(game.versions or {})
     for key in viewers:
         versions[key] = versions.get(key, 0) + 1

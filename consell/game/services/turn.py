@@ -26,7 +26,7 @@ from consell.rules.effects_context import Context
 from consell.rules.effects_record import END_OF_SECRETS
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import DIRECTOR, Event
-from consell.rules.state import Phase, Status
+from consell.rules.state import Phase
 
 from .decisions import answer_triggers, record
 from .planning import clear_offers
@@ -45,17 +45,22 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
         if state.phase is Phase.PLANNING:
             state = state.clone()
             events += clear_offers(state)
+        released: list[Event] = []
         if state.phase is Phase.SECRETS and not state.progress.get(resolution.CLOSED):
+            released = resolution.held_triggers(state)
             closed = resolution.close_secrets(state, _held(state))
             state, events = closed.state, [*events, *closed.events]
         leaving = state.phase
         outcome = phases.advance(state, ch.ruleset)
         new = outcome.state
         ch.record(new, [*events, *outcome.events])
+        answer_triggers(ch, outcome.events)  # "at the end of each turn" reactions (§3.8)
         if new.phase is Phase.SECRETS:
             ch.game.snapshot = new.to_dict()
         elif leaving is Phase.SECRETS:
             ch.game.snapshot = None
+            # The batch is out: the reactions that secrets triggered are offered now (G52).
+            answer_triggers(ch, released)
 
 
 def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
@@ -181,11 +186,7 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
         before = ch.state
         outcome = end_of_turn.end_turn(ch.state, ch.ruleset, ch.dice)
         ch.record(outcome.state, [*outcome.events, snapshot_event(before)])
-        if outcome.state.status is Status.PLAYING and any(
-            p.kind == endgame.END_OF_GAME for p in outcome.state.pending
-        ):
-            trigger = Event("trigger", {"trigger": "at_end_of_game"}, DIRECTOR, True, None)
-            answer_triggers(ch, [trigger])
+        answer_triggers(ch, outcome.events)  # "at the end of the game" reactions (§4.17)
 
 
 def finish_game(
