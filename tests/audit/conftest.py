@@ -1,18 +1,19 @@
 """Games the simulator really plays, for the audit tests (issue 10, "Must deliver" 6).
 
-One game of four players over four turns, seed 4, with the default pack, played headless by
-``consell.game.simulator.runner.simulate`` through the services the views use: it resolves
-plots (with detections), auctions, votes and insurrections. Along the way the table does what
-the bots do not, through the same services: in turn 1's Planning Alice and Bob trade nothing but
-words (information and a promise, §4.14) and Carles makes Dídac an offer of words that lapses;
-in turn 2's Planning the director corrects Alice's chest. Each planted text is a unique marker,
-so a test can ask who reads it.
+Games played headless by ``consell.game.simulator.runner.simulate`` with the default pack,
+through the services the views use: four players over four turns, seed 4 (plots, auctions,
+votes, insurrections), and five players over three turns, seed 6 (plots, one of them detected,
+a duel, votes, auctions; Elena is party to nothing planted). In each, along the way the table
+does what the bots do not, through the same services: in turn 1's Planning Alice and Bob trade
+nothing but words (information and a promise, §4.14) and Carles makes Dídac an offer of words
+that lapses; in turn 2's Planning the director corrects Alice's chest. Each planted text is a
+unique marker, so a test can ask who reads it.
 
 Simulating takes seconds, so it is done once per test session, inside a savepoint rolled back
 at once; the rows it leaves (the game, its seats, events, rolls, its pack and its director) are
 kept as serialized data, and every test gets its own copy saved into its own transaction.
-``played`` is the game as it stood at the start of the last turn (not over: the audit is the
-director's alone); ``finished`` is the game over.
+``played`` is the four-player game as it stood at the start of its last turn (not over: the
+audit is the director's alone); ``finished`` is that game over; ``ended`` is each game over.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from consell.game.simulator import simulate
 from consell.rules.state import GameState, Phase, Status
 from consell.rules.trades import Offer
 
-PLAYERS, TURNS, SEED = 4, 4, 4
+# name -> (players, turns, seed)
+GAMES = {"four": (4, 4, 4), "five": (5, 3, 6)}
 ALICE, BOB, CARLES, DIDAC = 1, 2, 3, 4
 SEATS = (ALICE, BOB, CARLES, DIDAC)
 
@@ -51,7 +53,8 @@ MODELS = (get_user_model(), Pack, Card, Game, Seat, Event, DiceRoll, ProcessedRe
 class Table:
     """What the table does besides the bots, at the start of the phases it happens in."""
 
-    def __init__(self) -> None:
+    def __init__(self, turns: int) -> None:
+        self.turns = turns
         self.played: list[dict[str, Any]] | None = None
 
     def __call__(self, game: Game, state: GameState) -> None:
@@ -70,7 +73,7 @@ class Table:
             planning.propose_trade(game.pk, CARLES, DIDAC, Offer(information=OFFER_WORDS), Offer())
         elif (state.turn, state.phase) == (2, Phase.PLANNING):
             decisions.correct(game.pk, CORRECTION_REASON, resources={ALICE: {"MON": 1}})
-        elif (state.turn, state.phase) == (TURNS, Phase.DESTINY):
+        elif (state.turn, state.phase) == (self.turns, Phase.DESTINY):
             self.played = _rows(_fresh(game))
 
 
@@ -99,19 +102,20 @@ def _rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-_PLAYED: dict[str, list[dict[str, Any]]] = {}
+_PLAYED: dict[str, dict[str, list[dict[str, Any]]]] = {}
 
 
-def _simulated() -> dict[str, list[dict[str, Any]]]:
-    """The rows of the game before and after its end, simulated the first time only."""
-    if not _PLAYED:
+def _simulated(name: str) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a game before and after its end, simulated the first time only."""
+    if name not in _PLAYED:
+        players, turns, seed = GAMES[name]
         with transaction.atomic():
-            table = Table()
-            played = simulate(PLAYERS, TURNS, SEED, after_phase=table)
+            table = Table(turns)
+            played = simulate(players, turns, seed, after_phase=table)
             assert played.game.finished and table.played is not None
-            _PLAYED["played"], _PLAYED["finished"] = table.played, _rows(_fresh(played.game))
+            _PLAYED[name] = {"played": table.played, "finished": _rows(_fresh(played.game))}
             transaction.set_rollback(True)
-    return _PLAYED
+    return _PLAYED[name]
 
 
 def _load(rows: list[dict[str, Any]]) -> Game:
@@ -127,13 +131,23 @@ def _load(rows: list[dict[str, Any]]) -> Game:
 @pytest.fixture
 def played(db) -> Game:
     """The simulated game at the start of its last turn; not over."""
-    return _load(_simulated()["played"])
+    return _load(_simulated("four")["played"])
 
 
 @pytest.fixture
 def finished(db) -> Game:
-    """The simulated game, over: the audit is open to every seat."""
-    return _load(_simulated()["finished"])
+    """The four-player game, over: the audit is open to every seat."""
+    return _load(_simulated("four")["finished"])
+
+
+@pytest.fixture(params=sorted(GAMES))
+def ended(request, db) -> Game:
+    """Each simulated game, over."""
+    return _load(_simulated(request.param)["finished"])
+
+
+def seats_of(game: Game) -> list[int]:
+    return list(game.seats.order_by("position").values_list("position", flat=True))
 
 
 def director_client(game: Game) -> Client:

@@ -32,12 +32,12 @@ from tests.audit.conftest import (
     CARLES,
     DIDAC,
     OFFER_WORDS,
-    SEATS,
     TRADE_INFORMATION,
     TRADE_PROMISE,
     TRADE_WORDS,
     board_client,
     director_client,
+    seats_of,
 )
 from tests.game.conftest import seat_client
 
@@ -55,13 +55,13 @@ SAID_BETWEEN = {
 
 def _viewers(game) -> dict[str, Client]:
     viewers = {"director": director_client(game)}
-    viewers.update({f"seat {s}": seat_client(game, s) for s in SEATS})
+    viewers.update({f"seat {s}": seat_client(game, s) for s in seats_of(game)})
     viewers.update(board=board_client(game), anonymous=Client())
     return viewers
 
 
 def _urls(game) -> list[str]:
-    stories = [f"story/{s}/" for s in SEATS]
+    stories = [f"story/{s}/" for s in seats_of(game)]
     return [f"/audit/{game.pk}/{page}" for page in PAGES + stories]
 
 
@@ -76,8 +76,22 @@ def _expected(viewer: str, url: str, finished: bool) -> int:
     return 200
 
 
+_ANSWERS: dict[tuple[str, bool], dict[tuple[str, str], str]] = {}
+
+
 def _answers(game) -> dict[tuple[str, str], str]:
-    """Every audit answer, as text, by (viewer, url), each checked for its status first."""
+    """Every audit answer, as text, by (viewer, url), each checked for its status first.
+
+    Each test has its own copy of the same rows (``conftest``), so a game's answers are asked
+    for once and read by every test of this module.
+    """
+    key = (game.name, game.finished)
+    if key not in _ANSWERS:
+        _ANSWERS[key] = _ask(game)
+    return _ANSWERS[key]
+
+
+def _ask(game) -> dict[tuple[str, str], str]:
     out, wrong = {}, []
     for viewer, client in _viewers(game).items():
         for url in _urls(game):
@@ -90,12 +104,15 @@ def _answers(game) -> dict[tuple[str, str], str]:
     return out
 
 
-def test_every_audit_page_answers_every_viewer_after_the_end(finished):
+def test_every_audit_page_answers_every_viewer_after_the_end(ended):
     """The director and every seat read every page; the board and a visitor get 404."""
-    answers = _answers(finished)
-    assert {viewer for viewer, _url in answers} == {"director", *(f"seat {s}" for s in SEATS)}
-    plots = finished.events.filter(kind="plot_resolved")
-    assert plots.exists(), "the simulated game must resolve plots"
+    answers = _answers(ended)
+    assert {viewer for viewer, _url in answers} == {
+        "director",
+        *(f"seat {s}" for s in seats_of(ended)),
+    }
+    plots = ended.events.filter(kind="plot_resolved")
+    assert plots.exists(), "each simulated game resolves plots"
     for (viewer, url), text in answers.items():
         if url.endswith(("?kind=plot", "/report/")):
             assert "plot_resolved" in text, (viewer, url)
@@ -106,27 +123,29 @@ def test_before_the_end_the_audit_is_the_directors_alone(played):
     assert {viewer for viewer, _url in answers} == {"director"}
 
 
-def test_the_planted_trade_words_reach_only_the_two_who_said_them(finished):
-    answers = _answers(finished)
+def test_the_planted_trade_words_reach_only_the_two_who_said_them(ended):
+    answers = _answers(ended)
     for (viewer, url), text in answers.items():
         for words, parties in SAID_BETWEEN.items():
             allowed = viewer == "director" or int(viewer.split()[1]) in parties
             if not allowed:
                 assert words not in text, f"{viewer} reads {words} at {url}"
-    director_export = answers["director", f"/audit/{finished.pk}/export.json"]
+    director_export = answers["director", f"/audit/{ended.pk}/export.json"]
     assert all(words in director_export for words in TRADE_WORDS)
-    assert TRADE_INFORMATION in answers[f"seat {BOB}", f"/audit/{finished.pk}/export.json"]
-    assert OFFER_WORDS in answers[f"seat {DIDAC}", f"/audit/{finished.pk}/export.json"]
+    assert TRADE_INFORMATION in answers[f"seat {BOB}", f"/audit/{ended.pk}/export.json"]
+    assert OFFER_WORDS in answers[f"seat {DIDAC}", f"/audit/{ended.pk}/export.json"]
 
 
-def test_the_returned_objectives_stay_unseen(finished):
+def test_the_returned_objectives_stay_unseen(ended):
     """§2 step 5: the two objectives a player returns are never revealed to the others."""
     returned = {
         e.payload["seat"]: e.payload["cards"]
-        for e in finished.events.filter(kind="objectives_returned")
+        for e in ended.events.filter(kind="objectives_returned")
     }
-    assert set(returned) == set(SEATS) and all(len(cards) == 2 for cards in returned.values())
-    answers = _answers(finished)
+    assert set(returned) == set(seats_of(ended)) and all(
+        len(cards) == 2 for cards in returned.values()
+    )
+    answers = _answers(ended)
     for (viewer, url), text in answers.items():
         if viewer == "director":
             continue
@@ -135,29 +154,29 @@ def test_the_returned_objectives_stay_unseen(finished):
             for card in cards if seat != me else []:
                 assert f'"{card}"' not in text, f"{viewer} sees seat {seat}'s {card} at {url}"
     for seat, cards in returned.items():
-        own = answers[f"seat {seat}", f"/audit/{finished.pk}/export.json"]
+        own = answers[f"seat {seat}", f"/audit/{ended.pk}/export.json"]
         assert all(f'"{card}"' in own for card in cards), "a player still reads their own deal"
 
 
-def test_a_seats_export_leaves_out_only_the_secrets_the_end_keeps(finished):
+def test_a_seats_export_leaves_out_only_the_secrets_the_end_keeps(ended):
     """Every event is in a seat's export except the never-revealed ones addressed to others."""
-    for seat in SEATS:
-        response = seat_client(finished, seat).get(f"/audit/{finished.pk}/export.json")
+    for seat in seats_of(ended):
+        response = seat_client(ended, seat).get(f"/audit/{ended.pk}/export.json")
         seqs = {e["seq"] for e in json.loads(response.content)["events"]}
         kept_from_me = {
             e.seq
-            for e in Event.objects.filter(game=finished, reveal_at_end=False)
+            for e in Event.objects.filter(game=ended, reveal_at_end=False)
             if not (isinstance(e.audience, list) and seat in e.audience)
         }
         assert kept_from_me, "other seats' deals and drafts are kept from this seat"
-        assert seqs == set(range(1, finished.seq + 1)) - kept_from_me
+        assert seqs == set(range(1, ended.seq + 1)) - kept_from_me
 
 
-def test_plan_drafts_are_their_authors_own(finished):
-    drafts = Event.objects.filter(game=finished, kind__in=DRAFTS)
+def test_plan_drafts_are_their_authors_own(ended):
+    drafts = Event.objects.filter(game=ended, kind__in=DRAFTS)
     assert drafts.exists() and not drafts.filter(reveal_at_end=True).exists()
-    for seat in SEATS:
-        response = seat_client(finished, seat).get(f"/audit/{finished.pk}/export.json")
+    for seat in seats_of(ended):
+        response = seat_client(ended, seat).get(f"/audit/{ended.pk}/export.json")
         events = json.loads(response.content)["events"]
         authors = {e["actor"] for e in events if e["kind"] in DRAFTS}
         assert authors == {seat}
@@ -167,36 +186,32 @@ def _notes(chest) -> list[str]:
     return [n["text"] for n in chest.get("notes", [])]
 
 
-def test_the_board_and_the_phones_show_no_ones_notes_but_their_own(finished):
+def test_the_board_and_the_phones_show_no_ones_notes_but_their_own(ended):
     """Notes and plans are not cards: the end shows every chest without them (§4.17, §1.3)."""
-    full = view_for(finished, Viewer.director(), "en")["final"]["chests"]
+    full = view_for(ended, Viewer.director(), "en")["final"]["chests"]
     notes = {chest["seat"]: _notes(chest) for chest in full}
     assert any(notes.values()), "the simulated game leaves notes in some chest"
-    public = view_for(finished, Viewer.public(), "en")["final"]["chests"]
+    public = view_for(ended, Viewer.public(), "en")["final"]["chests"]
     assert all("notes" not in c and "plan" not in c and "objective_offer" not in c for c in public)
     assert [c["objectives"] for c in public] == [c["objectives"] for c in full]
-    board = html.unescape(
-        board_client(finished).get(f"/board/{finished.board_token}/").content.decode()
-    )
+    board = html.unescape(board_client(ended).get(f"/board/{ended.board_token}/").content.decode())
     for seat, texts in notes.items():
         for text in texts:
             assert text not in board, f"the board shows seat {seat}'s note {text!r}"
-    for me in SEATS:
-        chests = view_for(finished, Viewer.for_seat(me), "en")["final"]["chests"]
+    for me in seats_of(ended):
+        chests = view_for(ended, Viewer.for_seat(me), "en")["final"]["chests"]
         assert {c["seat"]: _notes(c) for c in chests if c["seat"] == me} == {me: notes[me]}
-        page = html.unescape(
-            seat_client(finished, me).get(f"/play/{finished.pk}/").content.decode()
-        )
+        page = html.unescape(seat_client(ended, me).get(f"/play/{ended.pk}/").content.decode())
         for seat, texts in notes.items():
             for text in texts:
                 if seat != me and text not in notes[me]:
                     assert text not in page, f"seat {me} reads seat {seat}'s note {text!r}"
 
 
-def test_the_end_still_reveals_every_hand_and_kept_objective(finished):
+def test_the_end_still_reveals_every_hand_and_kept_objective(ended):
     """§4.17: "All players reveal all their resources and hidden cards"."""
-    full = view_for(finished, Viewer.director(), "en")["final"]["chests"]
-    for viewer in [Viewer.public(), *(Viewer.for_seat(s) for s in SEATS)]:
-        chests = view_for(finished, viewer, "en")["final"]["chests"]
+    full = view_for(ended, Viewer.director(), "en")["final"]["chests"]
+    for viewer in [Viewer.public(), *(Viewer.for_seat(s) for s in seats_of(ended))]:
+        chests = view_for(ended, viewer, "en")["final"]["chests"]
         for key in ("resources", "tactics", "assets", "objectives"):
             assert [c[key] for c in chests] == [c[key] for c in full]
