@@ -119,8 +119,11 @@ def _simulated(name: str) -> dict[str, list[dict[str, Any]]]:
 
 
 def _load(rows: list[dict[str, Any]]) -> Game:
-    for obj in serializers.deserialize("python", rows):
-        obj.save()
+    by_model: dict[type, list] = {model: [] for model in MODELS}
+    for item in serializers.deserialize("python", rows):
+        by_model[type(item.object)].append(item.object)
+    for model, objects in by_model.items():  # MODELS is in foreign-key order
+        model.objects.bulk_create(objects)
     with connection.cursor() as cursor:
         for sql in connection.ops.sequence_reset_sql(no_style(), MODELS):
             cursor.execute(sql)
