@@ -6,8 +6,10 @@ votes, insurrections), and five players over three turns, seed 6 (plots, one of 
 a duel, votes, auctions; Elena is party to nothing planted). In each, along the way the table
 does what the bots do not, through the same services: in turn 1's Planning Alice and Bob trade
 nothing but words (information and a promise, §4.14) and Carles makes Dídac an offer of words
-that lapses; in turn 2's Planning the director corrects Alice's chest. Each planted text is a
-unique marker, so a test can ask who reads it.
+that lapses; in turn 2's Planning the director corrects Alice's chest; and the dice of the first
+plot are rolled at the table and typed in by the director (``TABLE_DICE``, through
+``turn.resolve_next_secret(..., entered_dice=...)`` as the dashboard does). Each planted text is
+a unique marker, so a test can ask who reads it.
 
 Simulating takes seconds, so it is done once per test session, inside a savepoint rolled back
 at once; the rows it leaves (the game, its seats, events, rolls, its pack and its director) are
@@ -19,6 +21,7 @@ audit is the director's alone); ``finished`` is that game over; ``ended`` is eac
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -27,10 +30,14 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.test import Client
 
+from consell.content.catalog import load_catalog
 from consell.content.models import Card, Pack
 from consell.game.models import DiceRoll, Event, Game, ProcessedRequest, Seat
-from consell.game.services import decisions, planning
+from consell.game.services import decisions, planning, turn
 from consell.game.simulator import simulate
+from consell.rules import cards, resolution
+from consell.rules.effects import plots_keyword, source_card
+from consell.rules.errors import RuleError
 from consell.rules.state import GameState, Phase, Status
 from consell.rules.trades import Offer
 
@@ -44,6 +51,8 @@ TRADE_PROMISE = "⟪trade-promise-bob-to-alice⟫"
 OFFER_WORDS = "⟪lapsed-offer-carles-to-didac⟫"
 CORRECTION_REASON = "⟪correction-of-alices-chest⟫"
 TRADE_WORDS = (TRADE_INFORMATION, TRADE_PROMISE, OFFER_WORDS)
+# What Dora rolls at the table for the first plot, in order; a plot uses three per test.
+TABLE_DICE = [2, 5, 6] * 8
 
 # Kept away from the primary keys other fixtures of a test may take (``director``'s Dora).
 DIRECTOR_PK = 9001
@@ -75,6 +84,48 @@ class Table:
             decisions.correct(game.pk, CORRECTION_REASON, resources={ALICE: {"MON": 1}})
         elif (state.turn, state.phase) == (self.turns, Phase.DESTINY):
             self.played = _rows(_fresh(game))
+
+
+class TableDice:
+    """The director types in the table's dice for the first plot that rolls (rules §4.6).
+
+    Wraps ``turn.resolve_next_secret`` (what the simulator calls for each secret): when the next
+    secret is a plot, it is resolved with ``TABLE_DICE``; if the rules refuse them (a die that
+    does not fit), the secret is resolved with the app's dice as the simulator would.
+    """
+
+    def __init__(self, resolve) -> None:
+        self.resolve = resolve
+        self.entered = False
+
+    def __call__(self, game_id: int, **kwargs) -> None:
+        if not self.entered and _plot_is_next(game_id):
+            try:
+                self.resolve(game_id, entered_dice=list(TABLE_DICE), **kwargs)
+            except RuleError:
+                pass
+            else:
+                # A plot that aborts (or waits on a reaction) rolls nothing: try the next one.
+                self.entered = DiceRoll.objects.filter(game_id=game_id, entered=True).exists()
+                return
+        self.resolve(game_id, **kwargs)
+
+
+def _plot_is_next(game_id: int) -> bool:
+    game = Game.objects.get(pk=game_id)
+    state = GameState.from_dict(game.state)
+    found = resolution.next_tile(state, "secrets")
+    if found is None:
+        return False
+    seat, tile = found
+    catalog = load_catalog(game.pack)
+    try:
+        ability = cards.ability(
+            catalog, source_card(state, catalog, seat, tile.source), tile.ability
+        )
+    except RuleError:
+        return False
+    return plots_keyword(ability)
 
 
 def _fresh(game: Game) -> Game:
@@ -109,10 +160,11 @@ def _simulated(name: str) -> dict[str, list[dict[str, Any]]]:
     """The rows of a game before and after its end, simulated the first time only."""
     if name not in _PLAYED:
         players, turns, seed = GAMES[name]
-        with transaction.atomic():
+        table_dice = TableDice(turn.resolve_next_secret)
+        with transaction.atomic(), mock.patch.object(turn, "resolve_next_secret", table_dice):
             table = Table(turns)
             played = simulate(players, turns, seed, after_phase=table)
-            assert played.game.finished and table.played is not None
+            assert played.game.finished and table.played is not None and table_dice.entered
             _PLAYED[name] = {"played": table.played, "finished": _rows(_fresh(played.game))}
             transaction.set_rollback(True)
     return _PLAYED[name]

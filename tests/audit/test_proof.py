@@ -11,11 +11,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from consell.audit.export import build_document
-from consell.audit.proof import MISMATCH, SEALED, VERIFIED, prove
+from consell.audit.proof import ENTERED, MISMATCH, SEALED, VERIFIED, prove
 from consell.audit.timeline import summarise, timeline
 from consell.game.models import DiceRoll
 from consell.game.visibility import Viewer
-from tests.audit.conftest import director_client
+from tests.audit.conftest import TABLE_DICE, director_client
 from tests.game.conftest import seat_client
 
 pytestmark = pytest.mark.django_db
@@ -34,10 +34,13 @@ def _verify(game) -> str:
     return ""
 
 
-def test_every_app_roll_and_shuffle_is_verified(finished):
+def test_every_app_roll_and_shuffle_is_verified_and_table_dice_are_entered(finished):
     proof = _proof(finished)
     assert proof.ok
-    assert {r.status for r in proof.rolls} == {VERIFIED}
+    assert {r.status for r in proof.rolls} == {VERIFIED, ENTERED}
+    entered = [r.value for r in proof.rolls if r.status == ENTERED]
+    assert entered and len(entered) % 3 == 0  # a success die and two detection dice per test
+    assert entered == TABLE_DICE[: len(entered)]
     assert any(r.kind == "below" and r.status == VERIFIED for r in proof.rolls)
     assert len(proof.rolls) == finished.dice_counter
 
@@ -46,7 +49,8 @@ def test_before_the_end_the_seed_stays_sealed(played):
     client_dora = director_client(played)
     proof = _proof(played)
     assert not proof.revealed and not proof.ok and proof.problems == ()
-    assert {r.status for r in proof.rolls} == {SEALED}
+    entered = {ENTERED} if played.rolls.filter(entered=True).exists() else set()
+    assert {r.status for r in proof.rolls} == {SEALED} | entered
     assert played.seed not in client_dora.get(f"/audit/{played.pk}/dice/").content.decode()
     assert played.seed not in client_dora.get(f"/audit/{played.pk}/export.json").content.decode()
 
@@ -54,7 +58,7 @@ def test_before_the_end_the_seed_stays_sealed(played):
 def test_after_the_end_every_seat_sees_the_seed_and_the_commitment(finished):
     page = seat_client(finished, 3).get(f"/audit/{finished.pk}/dice/").content.decode()
     assert finished.seed in page and finished.commitment in page
-    assert 'class="audit-roll-verified"' in page
+    assert 'class="audit-roll-entered"' in page and 'class="audit-roll-verified"' in page
 
 
 def test_the_command_passes_an_honest_game(finished, capsys):
@@ -104,8 +108,7 @@ def test_a_die_shown_in_an_event_must_be_the_logged_die(finished):
 
 def test_an_entered_die_outside_its_faces_fails(finished):
     """A die typed in at the table is only checked to be a face; a 7 on a d6 is not."""
-    roll = DiceRoll.objects.filter(game=finished, kind="die", sides=6).first()
-    roll.entered = True
+    roll = DiceRoll.objects.filter(game=finished, entered=True).first()
     roll.value = 7
     roll.save()
     assert f"roll #{roll.counter}" in _verify(finished)
@@ -114,7 +117,8 @@ def test_an_entered_die_outside_its_faces_fails(finished):
 def test_the_verdict_as_json(finished, capsys):
     call_command("audit", str(finished.pk), "--verify", "--json")
     out = capsys.readouterr().out
-    assert '"ok": true' in out and '"entered": 0' in out
+    entered = finished.rolls.filter(entered=True).count()
+    assert '"ok": true' in out and f'"entered": {entered}' in out
 
 
 def test_an_unknown_game_is_a_clear_error():
