@@ -136,6 +136,19 @@ def test_the_planted_trade_words_reach_only_the_two_who_said_them(ended):
     assert OFFER_WORDS in answers[f"seat {DIDAC}", f"/audit/{ended.pk}/export.json"]
 
 
+def test_the_screens_at_the_end_keep_the_trade_words_too(ended):
+    """The phones and the board after the end: nobody outside a trade reads its words."""
+    pages = {"board": board_client(ended).get(f"/board/{ended.board_token}/")}
+    for seat in seats_of(ended):
+        pages[f"seat {seat}"] = seat_client(ended, seat).get(f"/play/{ended.pk}/")
+    for viewer, response in pages.items():
+        assert response.status_code == 200
+        text = html.unescape(response.content.decode())
+        for words, parties in SAID_BETWEEN.items():
+            if viewer == "board" or int(viewer.split()[1]) not in parties:
+                assert words not in text, f"{viewer} reads {words}"
+
+
 def test_the_returned_objectives_stay_unseen(ended):
     """§2 step 5: the two objectives a player returns are never revealed to the others."""
     returned = {
