@@ -52,8 +52,9 @@ def test_section_2_the_objectives_returned_are_never_revealed():
 
 
 def test_section_3_2_a_draft_is_never_revealed_the_hand_in_is():
-    """§3.2: the plan is drafted behind the screen; "After submission the plan cannot change".
-    The end reveals cards and resources (§4.17), not how a plan was drafted."""
+    """§3.2: "When satisfied, the player puts the piles in their chest and hands it to the
+    director ... After submission the plan cannot change". The end reveals cards and resources
+    (§4.17), not how a plan was drafted before it was handed in."""
     state = planning_tests.planning_table()
     state = planning.add_ability(
         state, planning_tests.CATALOG, COURT_ALICE, PlannedAbility("house", "tribut", {})
@@ -74,9 +75,10 @@ def test_section_3_2_a_draft_is_never_revealed_the_hand_in_is():
 
 
 def test_section_4_14_the_words_of_a_trade_are_never_revealed():
-    """§4.14: players may trade "Information (e.g. "I'll tell you who stole from you last turn")"
-    and "Promises"; what the two say stays theirs, a trade of cards and resources alone is
-    revealed at the end."""
+    """§4.14: "Can be traded (RULE): ... information; promises", and "The app only records them
+    as free text" (the original: "Informació (ex. "et revelaré qui et va robar el torn
+    anterior")"). What the two say stays theirs; a trade of cards and resources alone is revealed
+    at the end."""
     state = trade_tests.planning_table()
     assert state.phase is Phase.PLANNING
     words = trade(
