@@ -111,6 +111,34 @@ class TableDice:
         self.resolve(game_id, **kwargs)
 
 
+class AbsentPlayer:
+    """Dídac's first vote is cast by the director in his place, as for an absent player (G1).
+
+    Wraps ``decisions.decide`` (what the simulator calls for each decision); should the rules
+    refuse the director's decision, Dídac casts it himself.
+    """
+
+    def __init__(self, decide) -> None:
+        self.decide = decide
+        self.done = False
+
+    def __call__(self, game_id: int, pending_id: int, decision, *, seat, **kwargs) -> None:
+        if not self.done and seat == DIDAC and _pending_kind(game_id, pending_id) == "vote":
+            try:
+                self.decide(game_id, pending_id, decision, seat=None, **kwargs)
+            except RuleError:
+                pass
+            else:
+                self.done = True
+                return
+        self.decide(game_id, pending_id, decision, seat=seat, **kwargs)
+
+
+def _pending_kind(game_id: int, pending_id: int) -> str | None:
+    state = GameState.from_dict(Game.objects.get(pk=game_id).state)
+    return next((p.kind for p in state.pending if p.id == pending_id), None)
+
+
 def _plot_is_next(game_id: int) -> bool:
     game = Game.objects.get(pk=game_id)
     state = GameState.from_dict(game.state)
@@ -161,10 +189,16 @@ def _simulated(name: str) -> dict[str, list[dict[str, Any]]]:
     if name not in _PLAYED:
         players, turns, seed = GAMES[name]
         table_dice = TableDice(turn.resolve_next_secret)
-        with transaction.atomic(), mock.patch.object(turn, "resolve_next_secret", table_dice):
+        absent = AbsentPlayer(decisions.decide)
+        with (
+            transaction.atomic(),
+            mock.patch.object(turn, "resolve_next_secret", table_dice),
+            mock.patch.object(decisions, "decide", absent),
+        ):
             table = Table(turns)
             played = simulate(players, turns, seed, after_phase=table)
-            assert played.game.finished and table.played is not None and table_dice.entered
+            assert played.game.finished and table.played is not None
+            assert table_dice.entered and absent.done
             _PLAYED[name] = {"played": table.played, "finished": _rows(_fresh(played.game))}
             transaction.set_rollback(True)
     return _PLAYED[name]

@@ -26,7 +26,7 @@ from consell.audit.timeline import (
     vote_spends,
 )
 from consell.game.visibility import Viewer
-from tests.audit.conftest import CORRECTION_REASON, SEATS, director_client
+from tests.audit.conftest import CORRECTION_REASON, DIDAC, SEATS, director_client
 from tests.game.conftest import seat_client
 
 pytestmark = pytest.mark.django_db
@@ -212,8 +212,11 @@ def test_corrections_and_decisions_for_a_player_are_marked_and_counted(finished)
     corrections = [e for e in entries if e.category == CORRECTION]
     assert summary.corrections == len(corrections) >= 1
     assert any(e.payload.get("reason") == CORRECTION_REASON for e in corrections)
-    assert summary.for_player == sum(1 for e in entries if e.for_player)
+    assert summary.for_player == 1 and summary.for_player_by_seat == {DIDAC: 1}  # his vote
     page = _text(_page(director_client(finished), f"/audit/{finished.pk}/"))
+    assert f"{summary.corrections} manual corrections by the director" in page
+    assert "1 decision taken by the director for a player: Dídac (1)" in page
+    assert "the director acted for Dídac" in page
     assert page.index("manual correction") < page.index("Timeline #")
     html = _page(director_client(finished), f"/audit/{finished.pk}/?kind=correction")
     assert 'class="audit-entry audit-flagged' in html and CORRECTION_REASON in html
