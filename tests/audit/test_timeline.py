@@ -8,6 +8,7 @@ a vote every spend by round."
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -23,9 +24,12 @@ from consell.audit.timeline import (
     filter_entries,
     summarise,
     timeline,
-    vote_spends,
 )
 from consell.game.visibility import Viewer
+from consell.rules import odds, plots
+from consell.rules.dice import FixedDice
+from consell.rules.effects import plot_record
+from consell.rules.ruleset import Ruleset
 from tests.audit.conftest import CORRECTION_REASON, DIDAC, SEATS, director_client
 from tests.game.conftest import seat_client
 
@@ -93,29 +97,34 @@ def test_a_plot_shows_conspirator_targets_intrigue_threshold_odds_dice_and_outco
 
 
 def test_a_spymaster_test_is_shown_as_such():
-    payload = {
-        "targets": ["seat:1"],
-        "successful": [],
-        "rolls": [
-            {"counter": 1, "value": 3, "purpose": "plot success target=seat:1 th=3"},
-            {"counter": 2, "value": 1, "purpose": "plot detection target=seat:1 th=3"},
-            {"counter": 3, "value": 2, "purpose": "plot detection target=seat:1 th=3"},
-            {"counter": 4, "value": 5, "purpose": "plot success spymaster=4 kingdom=0 th=3"},
-            {"counter": 5, "value": 6, "purpose": "plot detection spymaster=4 kingdom=0 th=3"},
-            {"counter": 6, "value": 1, "purpose": "plot detection spymaster=4 kingdom=0 th=3"},
-        ],
-    }
+    """G29: a plot against a member of a kingdom with a Spymaster calls for the Spymaster's own
+    test ("plot success spymaster=4 kingdom=0 th=…"). Built by the rules from fixed dice: the
+    target's test succeeds (3, then 1 and 2), the Spymaster's fails (5, then 6 and 1)."""
+    context = plots.PlotContext(
+        membership={1: 0, 2: None, 4: 0}, kings={0: 1}, spymasters={0: 4}, vigilance={}
+    )
+    plot = plots.Plot(2, (plots.PlayerTarget(1),), 1)
+    ruleset = Ruleset.default()
+    result = plots.resolve_plot(plot, context, FixedDice([3, 1, 2, 5, 6, 1]), ruleset)
+    payload = _json(plot_record(result, odds.plot_odds(plot, context, ruleset)))
     event = {"seq": 1, "kind": "plot_resolved", "actor": 2, "audience": "director",
              "payload": payload}  # fmt: skip
     (entry,) = timeline([event])
-    spy = entry.detail["tests"][1]
+    target, spy = entry.detail["tests"]
     assert entry.detail["spymaster_involved"] is True
+    assert (target["target"], target["succeeded"]) == ("seat:1", True)
     assert (spy["spymaster"], spy["kingdom"], spy["succeeded"], spy["detection"]) == (
         4,
         0,
         False,
-        "partial",
+        str(payload["spymaster_tests"][0]["test"]["detection"]),
     )
+    assert entry.detail["targets"] == [{"target": "seat:1", "succeeded": False, "vigilance": 0}]
+
+
+def _json(value):
+    """The payload as the store keeps it (JSON), as the audit reads it back."""
+    return json.loads(json.dumps(value))
 
 
 def test_an_auction_shows_every_bid_with_its_capped_amount(finished):
@@ -154,11 +163,6 @@ def test_a_vote_page_shows_the_spends(finished):
     page = _text(_page(director_client(finished), f"/audit/{finished.pk}/?kind=vote"))
     first = vote.detail["spends"][0]
     assert f"1 {_names(finished)[first['seat']]}" in page
-
-
-def test_vote_rounds_count_each_voters_turns():
-    record = [{"seat": 3, "side": "for", "amount": 1}, {"seat": 3, "side": "for", "amount": 2}]
-    assert [s["round"] for s in vote_spends(record)] == [1, 2]
 
 
 @pytest.mark.parametrize(
