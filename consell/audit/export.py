@@ -19,13 +19,21 @@ ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampli
 
 
 def may_read(event, viewer: Viewer, finished: bool) -> bool:
-    """The director reads everything; a seat, after the end, whatever the end reveals (§4.17)."""
+    """The director reads everything; a seat, after the end, whatever the end reveals (§4.17).
+
+    That is every event stamped ``reveal_at_end`` by the rules, and the seat's own events.
+    What the rules keep secret past the end (``consell.rules.events.never_revealed``: the
+    objectives returned unseen, plan drafts, the words of private trades) stays with its
+    audience. Nobody else (the public board, a visitor) reads the audit at all.
+    """
     if viewer.kind == "director":
         return True
     if viewer.kind != "seat" or not finished:
         return False
     audience = event.audience
-    return audience == "public" or event.reveal_at_end or viewer.seat in (audience or [])
+    if audience == "public" or event.reveal_at_end:
+        return True
+    return isinstance(audience, list | tuple) and viewer.seat in audience
 
 
 def build_document(game: Game, viewer: Viewer) -> dict[str, Any]:

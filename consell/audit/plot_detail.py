@@ -26,17 +26,38 @@ _PURPOSE = re.compile(
 DISCREET = str(Detection.DISCREET)
 
 
+def target_refs(payload: Mapping[str, Any]) -> list[str]:
+    """The plot's targets as ``"seat:N"`` / ``"kingdom:K"``, in the order the rules tested them.
+
+    ``effects.plot_record`` writes each target as a dict (``{"target": "seat:2", "vigilance": 1,
+    "test": {...}, "succeeded": true, ...}``); a bare reference is read as well.
+    """
+    return [_ref(t) for t in payload.get("targets") or []]
+
+
+def _ref(target: Any) -> str:
+    return str(target.get("target", "")) if isinstance(target, Mapping) else str(target)
+
+
 def plot_detail(payload: Mapping[str, Any], conspirator: int | None) -> dict[str, Any]:
     """Conspirator, targets, intrigue, vigilance, Spymaster tests, thresholds, odds and dice."""
     tests = _tests(payload.get("rolls") or [])
-    successful = set(payload.get("successful") or [])
+    successful = {str(t) for t in payload.get("successful") or []}
     vigilance = payload.get("vigilance") or {}
+    targets = []
+    for t in payload.get("targets") or []:
+        ref = _ref(t)
+        about = t if isinstance(t, Mapping) else {}
+        targets.append(
+            {
+                "target": ref,
+                "succeeded": bool(about.get("succeeded", ref in successful)),
+                "vigilance": about.get("vigilance", vigilance.get(ref)),
+            }
+        )
     return {
         "conspirator": conspirator,
-        "targets": [
-            {"target": t, "succeeded": t in successful, "vigilance": vigilance.get(t)}
-            for t in payload.get("targets") or []
-        ],
+        "targets": targets,
         "intrigue": payload.get("intrigue"),
         "tests": tests,
         "spymaster_involved": any(t["spymaster"] is not None for t in tests),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .plot_detail import DISCREET, detection_for
+from .plot_detail import DISCREET, detection_for, target_refs
 from .snapshots import SNAPSHOT
 from .timeline import Entry
 
@@ -56,7 +56,7 @@ def _plots_against(entries: Sequence[Entry], seat: int) -> list[PlotAgainst]:
     me = f"seat:{seat}"
     out = []
     for e in entries:
-        if e.kind != "plot_resolved" or me not in (e.payload.get("targets") or []):
+        if e.kind != "plot_resolved" or me not in target_refs(e.payload):
             continue
         out.append(
             PlotAgainst(

@@ -130,9 +130,28 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     if game.finished:
         view["final"] = {
             "winners": [state.player(s).name for s in state.winners],
-            "chests": [_chest(state, catalog, p.seat, language) for p in state.players],
+            "chests": [
+                _final_chest(state, catalog, p.seat, language, viewer) for p in state.players
+            ],
         }
     return view
+
+
+# What the end of the game shows of a chest to everyone: "All players reveal all their
+# resources and hidden cards" (rules §4.17; "Els jugadors revelen tots els seus recursos i
+# cartes"). A chest's notes are the director's private papers to its owner and its plan is
+# the owner's own: neither is a card or a resource, so they stay the owner's (and the
+# director's). The objectives on offer were returned unseen (§2 step 5).
+REVEALED_AT_END = ("seat", "name", "house", "resources", "tactics", "assets", "objectives",
+                   "offices", "is_king")  # fmt: skip
+
+
+def _final_chest(state: GameState, catalog, seat: int, language: str, viewer: Viewer):
+    """A chest as the end reveals it to ``viewer``: whole to its owner and the director."""
+    chest = _chest(state, catalog, seat, language)
+    if viewer.kind == "director" or (viewer.kind == "seat" and viewer.seat == seat):
+        return chest
+    return {key: chest[key] for key in REVEALED_AT_END}
 
 
 def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) -> dict[str, Any]:

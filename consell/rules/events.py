@@ -2,12 +2,15 @@
 
 The engine decides the audience when it creates an event; views never guess. ``PUBLIC`` events
 reach everyone, ``DIRECTOR`` events the director alone, and a tuple of seats those players (and
-the director). ``reveal_at_end`` marks secrets everyone may read in the post-game audit.
+the director). ``reveal_at_end`` marks secrets everyone may read in the post-game audit: at the
+end "all players reveal all their resources and hidden cards" (rules §4.17; original: "Els
+jugadors revelen tots els seus recursos i cartes"). What the end does not reveal is created with
+``never_revealed``: it stays with its audience (and the director) for good.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 PUBLIC = "public"
@@ -51,6 +54,17 @@ def private(
     kind: str, seats: tuple[int, ...] | list[int], actor: int | None = None, **data: Any
 ) -> Event:
     return Event(kind, data, tuple(sorted(set(seats))), True, actor)
+
+
+def never_revealed(event: Event) -> Event:
+    """The same event, kept from everyone outside its audience even after the end.
+
+    For what the rules keep secret past the end: the objectives each player returned unseen
+    (rules §2 step 5: "returns the other two to their decks without revealing them"), a
+    player's plan as it was drafted before it was handed in, and the words players trade in
+    private (information and promises, §4.14).
+    """
+    return replace(event, reveal_at_end=False)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from . import cards, decks, params
 from .effects import source_card
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
-from .events import Event, Outcome, private, public
+from .events import Event, Outcome, never_revealed, private, public
 from .i18n import _
 from .resources import Resource, as_json
 from .state import GameState, Phase, Plan, PlannedAbility
@@ -184,4 +184,6 @@ def _private(
         data.update(source=planned.source, ability=planned.ability, params=dict(planned.params))
     if order is not None:
         data["order"] = order
-    return private(kind, (seat,), seat, **data)
+    # A draft is the player's own until it is handed in; the end reveals cards and resources
+    # (§4.17), not how a plan was drafted.
+    return never_revealed(private(kind, (seat,), seat, **data))

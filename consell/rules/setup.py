@@ -18,7 +18,7 @@ from .cards import Catalog, instances, king_office, of_kind
 from .destiny import build_batch
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
-from .events import Event, Outcome, director, private, public
+from .events import Event, Outcome, director, never_revealed, private, public
 from .i18n import _, gettext_noop
 from .indicators import starting_indicators
 from .phases import enter_phase
@@ -130,7 +130,8 @@ def keep_objectives(
     p.objective_offer = []
     events: list[Event] = [
         private("objectives_kept", [seat], objectives=kept),
-        director("objectives_returned", seat=seat, cards=returned),
+        # §2 step 5: "returns the other two to their decks without revealing them".
+        never_revealed(director("objectives_returned", seat=seat, cards=returned)),
         public("objectives_chosen", seat),
     ]
     return Outcome(new, tuple(events))
@@ -318,10 +319,12 @@ def _deal_objectives(
                     else _("Not enough different personal objectives to deal.")
                 )
             if aside:
-                events.append(director("objectives_set_aside", seat=seat, cards=aside))
+                aside_event = director("objectives_set_aside", seat=seat, cards=aside)
+                events.append(never_revealed(aside_event))
             offer += drawn
         state.player(seat).objective_offer = offer
-        events.append(private("objectives_dealt", [seat], objectives=list(offer)))
+        # The offer holds the two objectives the player will return unseen (§2 step 5).
+        events.append(never_revealed(private("objectives_dealt", [seat], objectives=list(offer))))
     return events
 
 

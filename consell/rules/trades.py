@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from . import cards
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
-from .events import Event, Outcome, private, public
+from .events import Event, Outcome, never_revealed, private, public
 from .i18n import _
 from .resources import Resource
 from .ruleset import Ruleset
@@ -73,7 +73,16 @@ def trade(
         parties=[first, second],
         gives={str(first): _describe(gives_first), str(second): _describe(gives_second)},
     )
+    if has_words(gives_first) or has_words(gives_second):
+        # Information and promises are said between the two parties (§4.14); the end reveals
+        # cards and resources (§4.17), never what was said.
+        record = never_revealed(record)
     return Outcome(new, (record, *events))
+
+
+def has_words(offer: Offer) -> bool:
+    """The offer carries words (information or promises), the parties' private talk."""
+    return bool(offer.information.strip() or offer.promises.strip())
 
 
 def check_offer(

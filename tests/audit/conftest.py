@@ -1,132 +1,253 @@
-"""An evening at Dora's table, played through the store, for the audit tests.
+"""Games the simulator really plays, for the audit tests (issue 10, "Must deliver" 6).
 
-The game is the game tests' five-seat table (Alice, Bob, Carles, Dídac, Elena). ``play`` drives
-``consell.game.services.store.change`` the way the services do: plots resolved by the rules
-with the app's dice (and one with dice the director typed in), a shuffle, an auction, a vote,
-a correction, bids the director entered for an absent Carles, and a snapshot at each End of
-turn. ``finish`` ends it, which opens the audit to every seat.
+Games played headless by ``consell.game.simulator.runner.simulate`` with the default pack,
+through the services the views use: four players over four turns, seed 4 (plots, auctions,
+votes, insurrections), and five players over three turns, seed 6 (plots, one of them detected,
+a duel, votes, auctions; Elena is party to nothing planted). In each, along the way the table
+does what the bots do not, through the same services: in turn 1's Planning Alice and Bob trade
+nothing but words (information and a promise, §4.14) and Carles makes Dídac an offer of words
+that lapses; in turn 2's Planning the director corrects Alice's chest; and the dice of the first
+plot are rolled at the table and typed in by the director (``TABLE_DICE``, through
+``turn.resolve_next_secret(..., entered_dice=...)`` as the dashboard does). Each planted text is
+a unique marker, so a test can ask who reads it.
+
+Simulating takes seconds, so it is done once per test session, inside a savepoint rolled back
+at once; the rows it leaves (the game, its seats, events, rolls, its pack and its director) are
+kept as serialized data, and every test gets its own copy saved into its own transaction.
+``played`` is the four-player game as it stood at the start of its last turn (not over: the
+audit is the director's alone); ``finished`` is that game over; ``ended`` is each game over.
 """
 
 from __future__ import annotations
 
+from typing import Any
+from unittest import mock
+
 import pytest
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.test import Client
 
-from consell.audit.snapshots import snapshot_event
-from consell.game.models import Game
-from consell.game.services.store import change
-from consell.rules import plots
-from consell.rules.events import director, private, public
-from consell.rules.resources import Resource
+from consell.content.catalog import load_catalog
+from consell.content.models import Card, Pack
+from consell.game.models import DiceRoll, Event, Game, ProcessedRequest, Seat
+from consell.game.services import decisions, planning, turn
+from consell.game.simulator import simulate
+from consell.rules import cards, resolution
+from consell.rules.effects import plots_keyword, source_card
+from consell.rules.errors import RuleError
 from consell.rules.state import GameState, Phase, Status
-from tests.game.conftest import game, new_game, pack  # noqa: F401  (fixtures)
+from consell.rules.trades import Offer
 
-ALICE, BOB, CARLES, DIDAC, ELENA = 1, 2, 3, 4, 5
-# Bob's plot against Alice and Carles, with dice Dora rolled at the table (threshold 4):
-# Alice: success 2, detection 1 and 2 (discreet); Carles: success 6, detection 5 and 6 (detected).
-TABLE_DICE = [2, 1, 2, 6, 5, 6]
+# name -> (players, turns, seed)
+GAMES = {"four": (4, 4, 4), "five": (5, 3, 6)}
+ALICE, BOB, CARLES, DIDAC = 1, 2, 3, 4
+SEATS = (ALICE, BOB, CARLES, DIDAC)
+
+TRADE_INFORMATION = "⟪trade-information-alice-to-bob⟫"
+TRADE_PROMISE = "⟪trade-promise-bob-to-alice⟫"
+OFFER_WORDS = "⟪lapsed-offer-carles-to-didac⟫"
+CORRECTION_REASON = "⟪correction-of-alices-chest⟫"
+TRADE_WORDS = (TRADE_INFORMATION, TRADE_PROMISE, OFFER_WORDS)
+# What Dora rolls at the table for the first plot, in order; a plot uses three per test.
+TABLE_DICE = [2, 5, 6] * 8
+
+# Kept away from the primary keys other fixtures of a test may take (``director``'s Dora).
+DIRECTOR_PK = 9001
+MODELS = (get_user_model(), Pack, Card, Game, Seat, Event, DiceRoll, ProcessedRequest)
 
 
-def _plot(ch, conspirator: int, targets: list[int], intrigue: int) -> None:
-    """Resolve a plot as the Secrets phase does (rules §4.6) and log what it produced."""
-    state = ch.state
-    context = plots.PlotContext(
-        membership={p.seat: p.kingdom for p in state.players},
-        kings={k.id: k.king for k in state.kingdoms if k.king is not None},
-    )
-    plot = plots.Plot(conspirator, tuple(plots.PlayerTarget(s) for s in targets), intrigue)
-    result = plots.resolve_plot(plot, context, ch.dice, ch.ruleset)
-    events = [
-        private(
-            str(note.kind),
-            (note.recipient,),
-            None,
-            role=str(note.role),
-            conspirator=note.conspirator,
-            outcomes=[{"target": str(t), "succeeded": ok} for t, ok in note.outcomes],
+class Table:
+    """What the table does besides the bots, at the start of the phases it happens in."""
+
+    def __init__(self, turns: int) -> None:
+        self.turns = turns
+        self.played: list[dict[str, Any]] | None = None
+
+    def __call__(self, game: Game, state: GameState) -> None:
+        if state.status is not Status.PLAYING:
+            return
+        if (state.turn, state.phase) == (1, Phase.PLANNING):
+            planning.propose_trade(
+                game.pk,
+                ALICE,
+                BOB,
+                Offer(information=TRADE_INFORMATION),
+                Offer(promises=TRADE_PROMISE),
+            )
+            offer = GameState.from_dict(_fresh(game).state).progress[planning.OFFERS][-1]
+            planning.answer_trade(game.pk, BOB, offer["id"], True)
+            planning.propose_trade(game.pk, CARLES, DIDAC, Offer(information=OFFER_WORDS), Offer())
+        elif (state.turn, state.phase) == (2, Phase.PLANNING):
+            decisions.correct(game.pk, CORRECTION_REASON, resources={ALICE: {"MON": 1}})
+        elif (state.turn, state.phase) == (self.turns, Phase.DESTINY):
+            self.played = _rows(_fresh(game))
+
+
+class TableDice:
+    """The director types in the table's dice for the first plot that rolls (rules §4.6).
+
+    Wraps ``turn.resolve_next_secret`` (what the simulator calls for each secret): when the next
+    secret is a plot, it is resolved with ``TABLE_DICE``; if the rules refuse them (a die that
+    does not fit), the secret is resolved with the app's dice as the simulator would.
+    """
+
+    def __init__(self, resolve) -> None:
+        self.resolve = resolve
+        self.entered = False
+
+    def __call__(self, game_id: int, **kwargs) -> None:
+        if not self.entered and _plot_is_next(game_id):
+            try:
+                self.resolve(game_id, entered_dice=list(TABLE_DICE), **kwargs)
+            except RuleError:
+                pass
+            else:
+                # A plot that aborts (or waits on a reaction) rolls nothing: try the next one.
+                self.entered = DiceRoll.objects.filter(game_id=game_id, entered=True).exists()
+                return
+        self.resolve(game_id, **kwargs)
+
+
+class AbsentPlayer:
+    """Dídac's first vote is cast by the director in his place, as for an absent player (G1).
+
+    Wraps ``decisions.decide`` (what the simulator calls for each decision); should the rules
+    refuse the director's decision, Dídac casts it himself.
+    """
+
+    def __init__(self, decide) -> None:
+        self.decide = decide
+        self.done = False
+
+    def __call__(self, game_id: int, pending_id: int, decision, *, seat, **kwargs) -> None:
+        if not self.done and seat == DIDAC and _pending_kind(game_id, pending_id) == "vote":
+            try:
+                self.decide(game_id, pending_id, decision, seat=None, **kwargs)
+            except RuleError:
+                pass
+            else:
+                self.done = True
+                return
+        self.decide(game_id, pending_id, decision, seat=seat, **kwargs)
+
+
+def _pending_kind(game_id: int, pending_id: int) -> str | None:
+    state = GameState.from_dict(Game.objects.get(pk=game_id).state)
+    return next((p.kind for p in state.pending if p.id == pending_id), None)
+
+
+def _plot_is_next(game_id: int) -> bool:
+    game = Game.objects.get(pk=game_id)
+    state = GameState.from_dict(game.state)
+    found = resolution.next_tile(state, "secrets")
+    if found is None:
+        return False
+    seat, tile = found
+    catalog = load_catalog(game.pack)
+    try:
+        ability = cards.ability(
+            catalog, source_card(state, catalog, seat, tile.source), tile.ability
         )
-        for note in result.notes
+    except RuleError:
+        return False
+    return plots_keyword(ability)
+
+
+def _fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def _rows(game: Game) -> list[dict[str, Any]]:
+    """Every row the game stands on, as serialized data."""
+    querysets = [
+        get_user_model().objects.filter(pk=game.director_id),
+        Pack.objects.filter(pk=game.pack_id),
+        Card.objects.filter(pack_id=game.pack_id),
+        Game.objects.filter(pk=game.pk),
+        Seat.objects.filter(game=game),
+        Event.objects.filter(game=game),
+        DiceRoll.objects.filter(game=game),
+        ProcessedRequest.objects.filter(game=game),
     ]
-    events.append(
-        director(
-            "plot_resolved",
-            conspirator,
-            targets=[str(t) for t in plot.targets],
-            successful=[str(t) for t in result.successful],
-            intrigue=intrigue,
-            vigilance={str(t): 0 for t in plot.targets},
-            rolls=[r.to_dict() for r in result.rolls],
-        )
-    )
-    ch.record(None, events)
+    rows = [row for qs in querysets for row in serializers.serialize("python", qs)]
+    for row in rows:
+        if row["model"] == "accounts.user":
+            row["pk"] = DIRECTOR_PK
+        elif row["model"] == "game.game":
+            row["fields"]["director"] = DIRECTOR_PK
+    return rows
 
 
-def _end_of_turn(game_id: int, turn: int) -> None:
-    with change(game_id, by_director=True) as ch:
-        state: GameState = ch.state
-        state.turn, state.phase = turn, Phase.END_OF_TURN
-        for p in state.players:
-            p.resources[Resource.PRE] = turn * p.seat
-            p.resources[Resource.MON] = 5 - turn
-        for k in state.kingdoms:
-            k.indicators = {i: min(5, v + 1) for i, v in k.indicators.items()}
-        ch.record(state, [snapshot_event(state)])
+_PLAYED: dict[str, dict[str, list[dict[str, Any]]]] = {}
 
 
-def play(table: Game) -> Game:
-    """Three turns with every kind of secret the audit shows."""
-    with change(table.pk, by_director=True) as ch:
-        ch.state.status, ch.state.turn, ch.state.phase = Status.PLAYING, 1, Phase.SECRETS
-        ch.record(ch.state, [public("game_started")])
-    with change(table.pk, entered_dice=TABLE_DICE) as ch:
-        _plot(ch, BOB, [ALICE, CARLES], intrigue=1)
-    with change(table.pk) as ch:
-        _plot(ch, CARLES, [DIDAC], intrigue=2)
-        with ch.dice.purpose("shuffle the tactics deck"):
-            ch.dice.shuffle(["a", "b", "c", "d"])
-        ch.record(None, [private("aborted", (ELENA,), ELENA, code="unaffordable")])
-    _end_of_turn(table.pk, 1)
-    with change(table.pk, by_director=True) as ch:
-        ch.state.turn, ch.state.phase = 2, Phase.ACQUISITION
-        ch.record(ch.state, [private("bids_handed_in", (CARLES,), CARLES, bids=[])])
-    with change(table.pk) as ch:
-        records = [
-            {"bid": {"seat": ALICE, "round": "primary", "asset": "espasa", "amount": 4},
-             "capped": 3, "status": "won"},
-            {"bid": {"seat": BOB, "round": "primary", "asset": "espasa", "amount": 2},
-             "capped": 2, "status": "outbid"},
-        ]  # fmt: skip
-        ch.record(None, [public("auction_resolved", records=records)])
-    _end_of_turn(table.pk, 2)
-    with change(table.pk) as ch:
-        ch.state.turn, ch.state.phase = 3, Phase.ACTIONS
-        record = [
-            {"seat": DIDAC, "side": "for", "amount": 2},
-            {"seat": ELENA, "side": "against", "amount": 1},
-            {"seat": DIDAC, "side": "for", "amount": 1},
-            {"seat": ELENA, "side": None, "amount": 0},
-        ]
-        ch.record(ch.state, [public("vote_decided", motion="law", passed=True, record=record)])
-    with change(table.pk, by_director=True) as ch:
-        ch.record(None, [public("correction", seat=BOB, resource="MON", delta=2)])
-    _end_of_turn(table.pk, 3)
-    table.refresh_from_db()
-    return table
+def _simulated(name: str) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a game before and after its end, simulated the first time only."""
+    if name not in _PLAYED:
+        players, turns, seed = GAMES[name]
+        table_dice = TableDice(turn.resolve_next_secret)
+        absent = AbsentPlayer(decisions.decide)
+        with (
+            transaction.atomic(),
+            mock.patch.object(turn, "resolve_next_secret", table_dice),
+            mock.patch.object(decisions, "decide", absent),
+        ):
+            table = Table(turns)
+            played = simulate(players, turns, seed, after_phase=table)
+            assert played.game.finished and table.played is not None
+            assert table_dice.entered and absent.done
+            _PLAYED[name] = {"played": table.played, "finished": _rows(_fresh(played.game))}
+            transaction.set_rollback(True)
+    return _PLAYED[name]
 
 
-def finish(table: Game) -> Game:
-    with change(table.pk, by_director=True) as ch:
-        ch.state.status, ch.state.winners = Status.FINISHED, [ALICE]
-        ch.record(ch.state, [public("game_won", winners=[ALICE]), snapshot_event(ch.state)])
-    table.refresh_from_db()
-    return table
+def _load(rows: list[dict[str, Any]]) -> Game:
+    by_model: dict[type, list] = {model: [] for model in MODELS}
+    for item in serializers.deserialize("python", rows):
+        by_model[type(item.object)].append(item.object)
+    for model, objects in by_model.items():  # MODELS is in foreign-key order
+        model.objects.bulk_create(objects)
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), MODELS):
+            cursor.execute(sql)
+    (pk,) = [row["pk"] for row in rows if row["model"] == "game.game"]
+    return Game.objects.get(pk=pk)
 
 
 @pytest.fixture
-def played(game) -> Game:  # noqa: F811
-    """Three turns played; the game is not over."""
-    return play(game)
+def played(db) -> Game:
+    """The simulated game at the start of its last turn; not over."""
+    return _load(_simulated("four")["played"])
 
 
 @pytest.fixture
-def finished(played) -> Game:
-    return finish(played)
+def finished(db) -> Game:
+    """The four-player game, over: the audit is open to every seat."""
+    return _load(_simulated("four")["finished"])
+
+
+@pytest.fixture(params=sorted(GAMES))
+def ended(request, db) -> Game:
+    """Each simulated game, over."""
+    return _load(_simulated(request.param)["finished"])
+
+
+def seats_of(game: Game) -> list[int]:
+    return list(game.seats.order_by("position").values_list("position", flat=True))
+
+
+def director_client(game: Game) -> Client:
+    """The director's laptop (the simulator's director, who created the game)."""
+    client = Client()
+    client.force_login(game.director)
+    return client
+
+
+def board_client(game: Game) -> Client:
+    """The table's screen, opened from the public board link."""
+    client = Client()
+    assert client.get(f"/board/{game.board_token}/").status_code == 200
+    return client

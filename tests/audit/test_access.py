@@ -8,35 +8,29 @@ import pytest
 from django.test import Client
 
 from consell.game.services import games as game_services
-from tests.game.conftest import PLAYERS, seat_client
+from tests.audit.conftest import SEATS, board_client, director_client
+from tests.game.conftest import seat_client
 
 pytestmark = pytest.mark.django_db
 
 PAGES = ["", "story/", "charts/", "dice/", "report/", "export.json"]
 
 
-def _board_client(game) -> Client:
-    """The table's screen, opened from the public board link."""
-    client = Client()
-    assert client.get(f"/board/{game.board_token}/").status_code == 200
-    return client
-
-
 @pytest.mark.parametrize("page", PAGES)
-def test_it_opens_for_the_director_before_the_end(played, client_dora, page):
-    assert client_dora.get(f"/audit/{played.pk}/{page}").status_code == 200
+def test_it_opens_for_the_director_before_the_end(played, page):
+    assert director_client(played).get(f"/audit/{played.pk}/{page}").status_code == 200
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_it_is_404_to_every_seat_before_the_end(played, page):
-    for position in range(1, len(PLAYERS) + 1):
+    for position in SEATS:
         client = seat_client(played, position)
         assert client.get(f"/audit/{played.pk}/{page}").status_code == 404
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_it_opens_for_every_seat_after_the_end(finished, page):
-    for position in range(1, len(PLAYERS) + 1):
+    for position in SEATS:
         client = seat_client(finished, position)
         assert client.get(f"/audit/{finished.pk}/{page}").status_code == 200
 
@@ -44,7 +38,7 @@ def test_it_opens_for_every_seat_after_the_end(finished, page):
 @pytest.mark.parametrize("game_fixture", ["played", "finished"])
 def test_the_public_board_never_opens_it(request, game_fixture):
     game = request.getfixturevalue(game_fixture)
-    client = _board_client(game)
+    client = board_client(game)
     for page in PAGES:
         assert client.get(f"/audit/{game.pk}/{page}").status_code == 404
 
@@ -57,8 +51,10 @@ def test_mallory_gets_404_after_the_end(finished, django_user_model):
     assert Client().get(f"/audit/{finished.pk}/").status_code == 404
 
 
-def test_a_seat_of_another_game_gets_404(finished, director, pack):
-    other = game_services.create_game(director, "Divendres", pack, ["Alice", "Bob", "Carles"])
+def test_a_seat_of_another_game_gets_404(finished):
+    other = game_services.create_game(
+        finished.director, "Divendres", finished.pack, ["Alice", "Bob", "Carles"]
+    )
     game_services.deal(other.pk)
     client = seat_client(other, 1)
     assert client.get(f"/audit/{finished.pk}/").status_code == 404
@@ -72,6 +68,7 @@ def test_a_seat_reads_only_its_own_story(finished):
     assert alice.get(f"/audit/{finished.pk}/story/2/").status_code == 404
 
 
-def test_the_director_reads_any_players_story(finished, client_dora):
-    assert client_dora.get(f"/audit/{finished.pk}/story/2/").status_code == 200
-    assert client_dora.get(f"/audit/{finished.pk}/story/9/").status_code == 404
+def test_the_director_reads_any_players_story(finished):
+    client = director_client(finished)
+    assert client.get(f"/audit/{finished.pk}/story/2/").status_code == 200
+    assert client.get(f"/audit/{finished.pk}/story/9/").status_code == 404

@@ -9,12 +9,14 @@ import pytest
 
 from consell.audit.charts import build_charts
 from consell.audit.snapshots import SNAPSHOT, snapshot_event
+from consell.content.loader import load_pack
+from consell.content.schema import validate_pack
 from consell.game.models import Game, Seat
 from consell.game.services.store import change
 from consell.rules.events import DIRECTOR
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
 from consell.rules.state import GameState, Kingdom, Player, Status
-from tests.game.conftest import seat_client
+from tests.game.conftest import seat_client, unique_pack
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +28,15 @@ def _table(n: int) -> GameState:
     players = [Player(seat=i, name=NAMES[i - 1], kingdom=i % 2) for i in range(1, n + 1)]
     kingdoms = [Kingdom(0, "Aragó", king=2), Kingdom(1, "Castella", king=1)]
     return GameState(players=players, kingdoms=kingdoms, status=Status.PLAYING)
+
+
+@pytest.fixture
+def pack_fixture(db):
+    """The game tests' pack (as ``tests.game.conftest.pack``), for tables built by snapshots."""
+    files = unique_pack()
+    meta = files.pop("pack.yaml")
+    loaded, _ = load_pack(validate_pack(meta, files))
+    return loaded
 
 
 def _finished_game(director, pack, n: int) -> Game:
@@ -98,8 +109,8 @@ def test_a_kingdom_founded_late_starts_its_line_late():
 
 
 @pytest.mark.parametrize("players", [3, 16])
-def test_the_charts_render_on_a_seats_phone(director, pack, players):
-    game = _finished_game(director, pack, players)
+def test_the_charts_render_on_a_seats_phone(director, pack_fixture, players):
+    game = _finished_game(director, pack_fixture, players)
     page = seat_client(game, players).get(f"/audit/{game.pk}/charts/").content.decode()
     assert page.count('class="card audit-chart"') == len(RESOURCES) + 2
     assert page.count('class="audit-series"') == len(RESOURCES) * players + 2 * len(INDICATORS)

@@ -8,7 +8,7 @@ from typing import Any
 from consell.rules import planning as rules_planning
 from consell.rules import trades as rules_trades
 from consell.rules.errors import InvalidParameterError, NotEligibleError
-from consell.rules.events import director, private
+from consell.rules.events import director, never_revealed, private
 from consell.rules.state import PlannedAbility
 
 from .store import change
@@ -111,21 +111,18 @@ def propose_trade(
                 "wants": _offer_dict(wants),
             }
         )
-        ch.record(
-            state,
-            [
-                private(
-                    "trade_offered",
-                    (seat, to),
-                    seat,
-                    offer=offer_id,
-                    to=to,
-                    gives=_offer_dict(gives),
-                    wants=_offer_dict(wants),
-                )
-            ],
-            actor=seat,
+        offered = private(
+            "trade_offered",
+            (seat, to),
+            seat,
+            offer=offer_id,
+            to=to,
+            gives=_offer_dict(gives),
+            wants=_offer_dict(wants),
         )
+        if rules_trades.has_words(gives) or rules_trades.has_words(wants):
+            offered = never_revealed(offered)  # the parties' words stay theirs (§4.14, §4.17)
+        ch.record(state, [offered], actor=seat)
 
 
 def answer_trade(game_id: int, seat: int, offer_id: int, accept: bool, *, nonce=None):
