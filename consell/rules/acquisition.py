@@ -23,7 +23,7 @@ from typing import Any
 from . import auction, cards, decks, indications, params
 from .dice import Dice
 from .errors import IllegalTransitionError
-from .events import Event, Outcome, director, private, public
+from .events import Event, Outcome, director, never_revealed, private, public
 from .i18n import _
 from .phases import complete_step, find_step
 from .resolution import blocking
@@ -60,7 +60,9 @@ def resolve_acquisition(
         events += _sale_events(catalog, sale)
     events += _bidder_events(result)
     events.append(_refresh(new, catalog, ruleset, dice, [s.asset for s in result.sales]))
-    events.append(director("auction_resolved", **_audit(result, void)))
+    # "Sense revelar-lo a la resta de jugadors en cap moment" (§4.9): no bid is ever shown to
+    # another player, not even after the end.
+    events.append(never_revealed(director("auction_resolved", **_audit(result, void))))
     done = complete_step(new, AUCTION_STEP)
     return Outcome(done.state, (*events, *done.events))
 
@@ -91,7 +93,9 @@ def _bids(
                 continue
             void.append({"seat": seat, "round": str(rnd), "asset": asset, "reason": reason})
             events.append(
-                private("bid_void", (seat,), seat, round=str(rnd), asset=asset, reason=reason)
+                never_revealed(
+                    private("bid_void", (seat,), seat, round=str(rnd), asset=asset, reason=reason)
+                )
             )
     return bids, void
 
@@ -99,13 +103,15 @@ def _bids(
 def _sale_events(catalog: cards.Catalog, sale: auction.Sale) -> list[Event]:
     """The buyer learns what they paid; the table sees only a visible asset's new owner."""
     out = [
-        private(
-            "asset_bought",
-            (sale.seat,),
-            sale.seat,
-            asset=sale.asset,
-            price=sale.price,
-            paid=as_json(sale.payment.paid),
+        never_revealed(
+            private(
+                "asset_bought",
+                (sale.seat,),
+                sale.seat,
+                asset=sale.asset,
+                price=sale.price,
+                paid=as_json(sale.payment.paid),
+            )
         )
     ]
     if cards.card(catalog, sale.asset).get("visibility") != "hidden":
@@ -126,7 +132,10 @@ def _bidder_events(result: auction.AuctionResult) -> list[Event]:
                 "won": record.status is auction.BidStatus.WON,
             }
         )
-    return [private("bids_settled", (seat,), seat, bids=bids) for seat, bids in mine.items()]
+    return [
+        never_revealed(private("bids_settled", (seat,), seat, bids=bids))
+        for seat, bids in mine.items()
+    ]
 
 
 def _refresh(

@@ -156,6 +156,27 @@ def test_s49_the_director_sees_every_bid_capped_with_its_round_and_tie_breaks():
     assert audit.data["tie_breaks"][0]["winner"] is None
 
 
+def test_s49_no_bid_is_revealed_to_another_player_even_after_the_end():
+    """§4.9, the original: the players write their bids "sense revelar-lo a la resta de
+    jugadors en cap moment"; §4.17 reveals resources and cards, not bids."""
+    state = auction_table()
+    bid(state, ALICE, VISIBLE, 4)
+    bid(state, BOB, "actiu-06", 3)  # in row 2: void
+    events = acquire(state).events
+    about_bids = [
+        e
+        for e in events
+        if e.kind in ("auction_resolved", "bids_settled", "bid_void", "asset_bought")
+    ]
+    assert {e.kind for e in about_bids} == {
+        "auction_resolved",
+        "bids_settled",
+        "bid_void",
+        "asset_bought",
+    }
+    assert not any(e.reveal_at_end for e in about_bids)
+
+
 def test_s49_a_bid_on_an_asset_outside_row_one_is_void():
     """§4.9: "each bid names one asset in row 1"."""
     state = auction_table()
