@@ -176,15 +176,23 @@ class HmacDice(_BaseDice):
 class PhysicalDice(_BaseDice):
     """Values rolled at the table and entered by the director, used in order.
 
-    Only dice (``roll``/``d6``) may be entered: a shuffle needs the app's own dice.
+    Only dice (``roll``/``d6``) may be entered: a shuffle or a random pick needs the app's own
+    dice, so with the game's ``seed`` those draws come from it, provable like any other, and
+    the entered values are kept for the dice they stand for.
     """
 
-    def __init__(self, values: Iterable[int], counter: int = 0) -> None:
+    def __init__(self, values: Iterable[int], counter: int = 0, seed: bytes | None = None) -> None:
         super().__init__()
         self.values = list(values)
         self.counter = counter
+        self.seed = seed
 
     def _draw(self, n: int, kind: str) -> int:
+        if kind != "die" and self.seed is not None:
+            value = derive(self.seed, self.counter, n)
+            self.rolls.append(Roll(self.counter, n, value, self._purpose, kind=kind))
+            self.counter += 1
+            return value
         if not self.values:
             raise RuleError(_("No more entered dice values."), code="dice_exhausted")
         value = self.values.pop(0)

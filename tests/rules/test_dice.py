@@ -82,6 +82,20 @@ def test_entered_dice_are_marked_and_not_recomputed():
     assert verify(SEED, commitment(SEED), dice.rolls) == []
 
 
+def test_entered_dice_stand_for_dice_only_a_shuffle_comes_from_the_seed():
+    """DESIGN principle 5: "The director may enter a physical die instead"; a shuffle or a pick
+    at random in the same step uses the game's dice, and the proof recomputes it."""
+    dice = PhysicalDice([6, 2], seed=SEED)
+    first = dice.d6()
+    shuffled = dice.shuffle(["a", "b", "c", "d"])
+    second = dice.d6()
+    assert (first, second) == (6, 2)
+    assert sorted(shuffled) == ["a", "b", "c", "d"]
+    assert [r.entered for r in dice.rolls] == [True, False, False, False, True]
+    assert verify(SEED, commitment(SEED), dice.rolls) == []
+    assert shuffled == HmacDice(SEED, counter=1).shuffle(["a", "b", "c", "d"])
+
+
 def test_an_entered_die_out_of_range_is_refused():
     with pytest.raises(RuleError) as err:
         PhysicalDice([7]).d6()

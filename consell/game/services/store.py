@@ -114,7 +114,7 @@ def change(
         state = GameState.from_dict(game.state) if game.state else None
         dice: HmacDice | PhysicalDice
         if entered_dice is not None:
-            dice = PhysicalDice(entered_dice, counter=game.dice_counter)
+            dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=game.seed_bytes)
         else:
             dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
         ch = Change(game, state, Ruleset.from_dict(game.ruleset), dice, by_director)
