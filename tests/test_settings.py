@@ -4,13 +4,19 @@ Each test starts a fresh Python so the settings module is read under exactly the
 """
 
 import os
+import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG_VARIABLES = (
     "DATABASE_URL",
+    "SQLITE_PATH",
+    "PUBLIC_URL",
+    "HTTPS",
+    "SECRET_KEY_FILE",
     "REDIS_URL",
     "DEBUG",
     "SECRET_KEY",
@@ -25,10 +31,8 @@ CONFIG_VARIABLES = (
     "SECURE_PROXY_SSL_HEADER",
 )
 PRODUCTION = {
-    "DEBUG": "0",
     "SECRET_KEY": "k3y-for-tests-" + "x7Qp2LmZ9vRt" * 5,
-    "ALLOWED_HOSTS": "consell.example.org",
-    "CSRF_TRUSTED_ORIGINS": "https://consell.example.org",
+    "PUBLIC_URL": "https://consell.example.org",
 }
 SHOW = (
     "from django.conf import settings; "
@@ -39,8 +43,12 @@ SHOW = (
 
 
 def run(args: list[str], **variables: str) -> subprocess.CompletedProcess:
+    """Run Python with only `variables` configured; the database (and so the secret key kept
+    beside it) goes to a fresh temporary folder unless SQLITE_PATH is given."""
     env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
-    env.update(DJANGO_SETTINGS_MODULE="consell.settings", **variables)
+    env.update(DJANGO_SETTINGS_MODULE="consell.settings")
+    env.setdefault("SQLITE_PATH", str(Path(tempfile.mkdtemp(prefix="consell-settings-")) / "db"))
+    env.update(variables)
     return subprocess.run(
         [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
@@ -81,19 +89,93 @@ def test_it_serves_hashed_compressed_static_files_in_production():
     assert storage == "whitenoise.storage.CompressedManifestStaticFilesStorage"
 
 
-def test_it_refuses_to_start_in_production_without_a_secret_key():
-    result = run(["-c", SHOW], DEBUG="0", ALLOWED_HOSTS="consell.example.org")
-    assert result.returncode != 0
-    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
-
-
 def test_it_passes_the_deployment_checklist_in_production():
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
 
 
-def test_it_fails_the_deployment_checklist_with_development_defaults():
-    result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"])
+def test_it_fails_the_deployment_checklist_with_debug_on():
+    result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], DEBUG="1")
     assert result.returncode != 0
     assert "security.W018" in result.stderr
+
+
+def setting(expression: str, **variables: str) -> str:
+    """What `expression` (e.g. "settings.DEBUG") prints under exactly `variables`."""
+    result = run(["-c", f"from django.conf import settings; print({expression})"], **variables)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_debug_is_off_unless_turned_on():
+    """Issue 10: "`./dev serve` serves with DEBUG off ... Developers turn DEBUG on explicitly"."""
+    assert setting("settings.DEBUG") == "False"
+    assert setting("settings.DEBUG", DEBUG="1") == "True"
+
+
+def test_a_secret_key_is_made_once_and_kept_beside_the_database(tmp_path):
+    """Issue 10: "a secret key generated once and kept beside the database" (mode 600)."""
+    database = tmp_path / "db.sqlite3"
+    first = setting("settings.SECRET_KEY", SQLITE_PATH=str(database))
+    kept = tmp_path / "secret_key"
+    assert kept.read_text().strip() == first
+    assert len(first) >= 50
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert setting("settings.SECRET_KEY", SQLITE_PATH=str(database)) == first
+
+
+def test_an_unwritable_key_folder_is_a_clear_error():
+    result = run(["-c", "import django; django.setup()"], SECRET_KEY_FILE="/proc/consell/key")
+    assert result.returncode != 0
+    assert "Cannot keep a secret key in /proc/consell/key" in result.stderr
+    assert "set SECRET_KEY" in result.stderr
+
+
+def test_a_given_secret_key_wins(tmp_path):
+    given = {"SECRET_KEY": "given-" + "z" * 50, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    assert setting("settings.SECRET_KEY", **given) == "given-" + "z" * 50
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_the_hosts_come_from_the_public_url():
+    """Issue 10: "`ALLOWED_HOSTS` from `PUBLIC_URL`" (plus this machine's own names)."""
+    lan = {"PUBLIC_URL": "http://192.168.1.20:8000"}
+    assert (
+        setting("settings.ALLOWED_HOSTS", **lan)
+        == "['localhost', '127.0.0.1', '[::1]', '192.168.1.20']"
+    )
+    assert setting("settings.CSRF_TRUSTED_ORIGINS", **lan) == "['http://192.168.1.20:8000']"
+    assert setting("settings.ALLOWED_HOSTS") == "['localhost', '127.0.0.1', '[::1]']"
+    assert setting("settings.ALLOWED_HOSTS", ALLOWED_HOSTS="a.example,b.example", **lan) == (
+        "['a.example', 'b.example']"
+    )
+
+
+def test_a_malformed_public_url_is_a_clear_error():
+    result = run(["-c", "import django; django.setup()"], PUBLIC_URL="192.168.1.20:8000")
+    assert result.returncode != 0
+    assert "PUBLIC_URL must look like http://host:port" in result.stderr
+
+
+SECURE_SWITCHES = (
+    "[settings.SECURE_SSL_REDIRECT, settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE,"
+    " settings.SECURE_HSTS_SECONDS > 0]"
+)
+
+
+def test_plain_http_on_the_lan_keeps_cookies_usable():
+    """Issue 10: "HTTPS-only settings must not break a game night on plain http on the LAN"."""
+    assert setting(SECURE_SWITCHES, PUBLIC_URL="http://10.0.0.2") == "[False, False, False, False]"
+
+
+def test_an_https_public_url_turns_the_https_switches_on():
+    assert setting(SECURE_SWITCHES, PUBLIC_URL="https://consell.example.org") == (
+        "[True, True, True, True]"
+    )
+    assert setting(SECURE_SWITCHES, HTTPS="1") == "[True, True, True, True]"
+
+
+def test_the_csp_allows_the_websocket_of_the_public_url():
+    policy = setting("settings.SECURE_CSP['connect-src']", PUBLIC_URL="https://consell.example.org")
+    assert "wss://consell.example.org" in policy
