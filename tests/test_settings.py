@@ -179,3 +179,29 @@ def test_an_https_public_url_turns_the_https_switches_on():
 def test_the_csp_allows_the_websocket_of_the_public_url():
     policy = setting("settings.SECURE_CSP['connect-src']", PUBLIC_URL="https://consell.example.org")
     assert "wss://consell.example.org" in policy
+
+
+def test_the_container_start_migrates_and_loads_the_pack_so_a_game_can_be_dealt(tmp_path):
+    """Issue 10: "The Docker image migrates but loads no content pack, so a new deployment
+    cannot deal a game." The image's entrypoint, run as the container runs it (DEBUG off, a
+    fresh SQLite file), then `manage.py demo` deals a game from the default pack."""
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
+    env.update(
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        CONSELL_APP=str(ROOT),
+        DEBUG="0",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+    )
+    demo = ["python", str(ROOT / "manage.py"), "demo", "--base-url", "http://10.0.0.2:8000"]
+    result = subprocess.run(
+        [str(ROOT / "docker" / "entrypoint.sh"), *demo],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Loaded content pack default" in result.stdout
+    assert "Dashboard:      http://10.0.0.2:8000/games/1/" in result.stdout
+    assert (tmp_path / "secret_key").exists()
