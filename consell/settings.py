@@ -52,32 +52,25 @@ def kept_secret_key(path: Path) -> str:
     once agree on one key and neither ever reads a half-written file.
     """
     try:
-        return _read_key(path)
-    except FileNotFoundError:
-        pass
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(secrets.token_urlsafe(50) + "\n")
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            pass
-        finally:
-            temporary.unlink()
-        return _read_key(path)
+        if not path.exists():
+            temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                handle.write(secrets.token_urlsafe(50) + "\n")
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass
+            finally:
+                temporary.unlink()
+        key = path.read_text(encoding="utf-8").strip()
     except OSError as error:
         raise ImproperlyConfigured(
             f"Cannot keep a secret key in {path} ({error.strerror}): set SECRET_KEY, or "
-            "SECRET_KEY_FILE to a writable place."
+            "SECRET_KEY_FILE to a place this user may write and read."
         ) from error
-
-
-def _read_key(path: Path) -> str:
-    key = path.read_text(encoding="utf-8").strip()
     if not key:
-        raise ImproperlyConfigured(f"The secret key file {path} is empty; delete it or fill it.")
+        raise ImproperlyConfigured(f"The secret key file {path} is empty: delete it or fill it.")
     return key
 
 

@@ -117,3 +117,14 @@ def test_the_pages_carry_the_content_security_policy(game):
     assert "script-src 'self'" in policy
     assert "style-src 'self';" in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+@pytest.mark.catalan
+def test_an_unknown_host_gets_the_friendly_400_and_not_the_allowed_hosts(client):
+    """A phone that opened the laptop by an address PUBLIC_URL does not name."""
+    response = client.get("/", HTTP_HOST="192.168.1.99:8000")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "<h1>No s'ha pogut entendre aquesta petició</h1>" in page
+    for leak in ("ALLOWED_HOSTS", "127.0.0.1", "localhost", "192.168.1.99"):
+        assert leak not in page

@@ -125,6 +125,26 @@ def test_a_secret_key_is_made_once_and_kept_beside_the_database(tmp_path):
     assert setting("settings.SECRET_KEY", SQLITE_PATH=str(database)) == first
 
 
+def test_processes_starting_together_agree_on_one_key(tmp_path):
+    """daphne and a management command may start at the same moment on a fresh install."""
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
+    env.update(DJANGO_SETTINGS_MODULE="consell.settings", SQLITE_PATH=str(tmp_path / "db"))
+    show = "from django.conf import settings; print(settings.SECRET_KEY)"
+    starts = [
+        subprocess.Popen([sys.executable, "-c", show], cwd=ROOT, env=env, stdout=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    keys = {start.communicate(timeout=120)[0] for start in starts}
+    assert keys == {(tmp_path / "secret_key").read_bytes()}
+
+
+def test_an_empty_key_file_is_a_clear_error(tmp_path):
+    (tmp_path / "secret_key").write_text("\n")
+    result = run(["-c", "import django; django.setup()"], SQLITE_PATH=str(tmp_path / "db"))
+    assert result.returncode != 0
+    assert "secret key file" in result.stderr and "is empty" in result.stderr
+
+
 def test_an_unwritable_key_folder_is_a_clear_error():
     result = run(["-c", "import django; django.setup()"], SECRET_KEY_FILE="/proc/consell/key")
     assert result.returncode != 0
