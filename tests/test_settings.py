@@ -4,6 +4,7 @@ Each test starts a fresh Python so the settings module is read under exactly the
 """
 
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -225,3 +226,32 @@ def test_the_container_start_migrates_and_loads_the_pack_so_a_game_can_be_dealt(
     assert "Loaded content pack default" in result.stdout
     assert "Dashboard:      http://10.0.0.2:8000/games/1/" in result.stdout
     assert (tmp_path / "secret_key").exists()
+
+
+SERVE_STATIC = """
+import re, django
+django.setup()
+from django.test import Client
+from django.test.utils import setup_test_environment
+setup_test_environment()
+client = Client()
+page = client.get("/", HTTP_HOST="localhost").content.decode()
+for url in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
+    response = client.get(url, HTTP_HOST="localhost")
+    print(response.status_code, url, response["Content-Type"])
+"""
+
+
+def test_htmx_css_and_js_are_served_with_debug_off(tmp_path):
+    """Issue 10: "static files served (whitenoise)": with DEBUG off the pages name hashed
+    files that whitenoise serves from the collected folder."""
+    variables = {"STATIC_ROOT": str(tmp_path / "static"), "SECRET_KEY": PRODUCTION["SECRET_KEY"]}
+    collected = run(["manage.py", "collectstatic", "--no-input", "-v", "0"], **variables)
+    assert collected.returncode == 0, collected.stderr
+    served = run(["-c", SERVE_STATIC], **variables)
+    assert served.returncode == 0, served.stderr
+    lines = served.stdout.splitlines()
+    assert any(re.match(r"200 /static/vendor/htmx\.min\.\w{12}\.js ", line) for line in lines)
+    assert any(re.match(r"200 /static/css/app\.\w{12}\.css text/css", line) for line in lines)
+    assert any(re.match(r"200 /static/js/confirm\.\w{12}\.js ", line) for line in lines)
+    assert all(line.startswith("200 ") for line in lines), lines
