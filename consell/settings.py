@@ -81,6 +81,7 @@ SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"))
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
     if TESTING:
+        # The test run writes no key file; tests/test_settings.py checks the file in a child.
         SECRET_KEY = "consell-tests-only-" + "k" * 40
     else:
         SECRET_KEY = kept_secret_key(
@@ -248,7 +249,7 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    "img-src": [CSP.SELF],
     "connect-src": [CSP.SELF, *_websocket],
     "font-src": [CSP.SELF],
     "object-src": [CSP.NONE],
