@@ -15,6 +15,7 @@ from collections.abc import Mapping
 # at once keeps a hand-made file from exhausting the parser or the page that shows its totals.
 MAX_DEPTH = 16
 MAX_DIGITS = 9
+MAX_COUNT = 10**MAX_DIGITS - 1
 
 
 class ScoreInputError(ValueError):
@@ -134,13 +135,13 @@ def as_text(value, path: str) -> str:
     return value.strip()
 
 
-def as_count(value, path: str, maximum: int | None = None) -> int:
-    """A whole number from 0 up; JSON `true`/`false` and `2.5` are refused."""
+def as_count(value, path: str, maximum: int = MAX_COUNT) -> int:
+    """A whole number from 0 to `maximum`; JSON `true`/`false` and `2.5` are refused."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoreInputError(path, "must be a whole number")
     if value < 0:
         raise ScoreInputError(path, f"must not be negative (got {value})")
-    if maximum is not None and value > maximum:
+    if value > maximum:
         raise ScoreInputError(path, f"must be at most {maximum} (got {value})")
     return value
 

@@ -220,3 +220,22 @@ def test_a_count_of_nine_digits_is_still_scored(client):
     assert response.status_code == 200
     totals = {row["name"]: row["total"] for row in response.context["scores"]}
     assert totals["Alice"] >= 5 * 999_999_999
+
+
+def test_a_tap_with_a_huge_number_is_refused_as_a_tap(client):
+    """A hand-made tap adding 4,300 nines used to score a total no page could print (500)."""
+    play = editing.blank("louis14", ["Alice", "Bob"])
+    response = tap(client, "louis14", play, f"missions:0:{'9' * 4300}")
+    assert response.status_code == 200
+    assert response.context["error"].startswith("unknown tap")
+    assert response.context["play"]["players"][0]["missions"] == 0
+
+
+@pytest.mark.parametrize("field", ["markers-5-0", "adjust-5-0"])
+def test_the_courtier_helper_names_a_huge_number(client, field):
+    fields = {"player-0": "Alice", "player-1": "Bob", "king": "1", "round": "1"}
+    fields |= {"side-5": "first", field: "9" * 5000}
+    response = client.post(reverse("companions:courtiers"), fields, **HTMX)
+    assert response.status_code == 200
+    assert response.context["problem"].startswith("boards[4].")
+    assert "must be a whole number" in response.context["problem"]
