@@ -30,8 +30,7 @@ def phone(game, position: int, language: str = "en") -> Client:
     return client
 
 
-@pytest.fixture
-def broken_projection(monkeypatch):
+def break_the_projection(monkeypatch) -> None:
     """A bug deep inside the seat's view, where the whole game state is in local variables
     (as the pledges bug of issue 10 was)."""
 
@@ -48,13 +47,13 @@ def test_the_tests_see_what_the_table_sees():
 @pytest.mark.parametrize(
     ("language", "title"), [("en", "Something went wrong"), ("ca", "Alguna cosa ha fallat")]
 )
-def test_a_500_on_a_phone_shows_the_friendly_page_and_no_secret(
-    game, broken_projection, language, title
-):
+def test_a_500_on_a_phone_shows_the_friendly_page_and_no_secret(game, monkeypatch, language, title):
     """Issue 10: "any 500 shows players Django's debug page, whose local variables hold the
     whole game state"; now the page is friendly, in the viewer's language, and tells nothing."""
     alice = phone(game, 1, language)
     others = [s.token for s in game.seats.exclude(position=1)]
+    assert MARKER in alice.get(f"/play/{game.pk}/").content.decode()  # her dealt objectives
+    break_the_projection(monkeypatch)
     for url in (f"/play/{game.pk}/", f"/play/{game.pk}/?fragment=chest"):
         response = alice.get(url, HTTP_HX_REQUEST="true")
         assert response.status_code == 500
