@@ -95,7 +95,9 @@ _public = urlsplit(PUBLIC_URL)
 if PUBLIC_URL and (_public.scheme not in {"http", "https"} or not _public.hostname):
     raise ImproperlyConfigured(f"PUBLIC_URL must look like http://host:port, not {PUBLIC_URL!r}.")
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", LOCAL_HOSTS + ([_public.hostname] if PUBLIC_URL else []))
+# Django names an IPv6 host in brackets, as the Host header does.
+_public_host = f"[{_public.hostname}]" if ":" in (_public.hostname or "") else _public.hostname
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", LOCAL_HOSTS + ([_public_host] if PUBLIC_URL else []))
 CSRF_TRUSTED_ORIGINS = env_list(
     "CSRF_TRUSTED_ORIGINS", [f"{_public.scheme}://{_public.netloc}"] if PUBLIC_URL else []
 )

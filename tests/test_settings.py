@@ -168,6 +168,9 @@ def test_the_hosts_come_from_the_public_url():
     )
     assert setting("settings.CSRF_TRUSTED_ORIGINS", **lan) == "['http://192.168.1.20:8000']"
     assert setting("settings.ALLOWED_HOSTS") == "['localhost', '127.0.0.1', '[::1]']"
+    assert setting("settings.ALLOWED_HOSTS", PUBLIC_URL="http://[fd00::7]:8000").endswith(
+        "'[fd00::7]']"
+    )
     assert setting("settings.ALLOWED_HOSTS", ALLOWED_HOSTS="a.example,b.example", **lan) == (
         "['a.example', 'b.example']"
     )
