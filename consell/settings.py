@@ -88,8 +88,8 @@ if not SECRET_KEY:
             Path(os.environ.get("SECRET_KEY_FILE", SQLITE_PATH.with_name("secret_key")))
         )
 
-# The address the phones open (printed in the join links and QR codes), e.g.
-# http://192.168.1.20:8000 on the table's Wi-Fi or https://consell.example.org behind a proxy.
+# The address the phones open, e.g. http://192.168.1.20:8000 on the table's Wi-Fi or
+# https://consell.example.org behind a proxy (`./dev serve` also prints the demo's links with it).
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 _public = urlsplit(PUBLIC_URL)
 if PUBLIC_URL and (_public.scheme not in {"http", "https"} or not _public.hostname):
