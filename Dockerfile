@@ -18,12 +18,8 @@ COPY . .
 RUN pip install . \
     && SECRET_KEY=collectstatic-only python manage.py collectstatic --no-input
 
-COPY --chmod=755 <<'SCRIPT' /usr/local/bin/consell-entrypoint
-#!/bin/sh
-set -e
-python /app/manage.py migrate --no-input
-exec "$@"
-SCRIPT
+# Migrates and loads the default content pack at every start (docker/entrypoint.sh).
+COPY --chmod=755 docker/entrypoint.sh /usr/local/bin/consell-entrypoint
 
 USER consell
 VOLUME ["/data"]

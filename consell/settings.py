@@ -1,17 +1,24 @@
 """Settings for Consell, read from the environment with explicit defaults.
 
-Nothing set gives a laptop setup: SQLite in the project folder, the in-memory channel layer,
-DEBUG on. `DATABASE_URL` switches to PostgreSQL and `REDIS_URL` to channels-redis so several
-daphne workers can serve many tables. With DEBUG off every security setting that
-`manage.py check --deploy` asks for is on. docs/deployment.md lists the variables.
+Nothing set gives a game night on one laptop: SQLite in the project folder, the in-memory
+channel layer, DEBUG off (a player's phone must never see a debug page), a secret key generated
+once and kept beside the database, and the hosts the site answers to taken from `PUBLIC_URL`.
+Developers turn DEBUG on with `DEBUG=1`. `DATABASE_URL` switches to PostgreSQL and `REDIS_URL`
+to channels-redis so several daphne workers can serve many tables. The HTTPS-only switches
+follow whether the site is reached over HTTPS (an `https://` PUBLIC_URL, or `HTTPS=1`), not
+DEBUG, so a table on plain http on the LAN can still log in. docs/deployment.md lists the
+variables.
 """
 
 import os
+import secrets
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -38,17 +45,64 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+def kept_secret_key(path: Path) -> str:
+    """The key stored in `path`, created (mode 600) on first use.
+
+    Written to a private temporary file and linked into place, so two processes starting at
+    once agree on one key and neither ever reads a half-written file.
+    """
+    try:
+        if not path.exists():
+            temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                handle.write(secrets.token_urlsafe(50) + "\n")
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass
+            finally:
+                temporary.unlink()
+        key = path.read_text(encoding="utf-8").strip()
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"Cannot keep a secret key in {path} ({error.strerror}): set SECRET_KEY, or "
+            "SECRET_KEY_FILE to a place this user may write and read."
+        ) from error
+    if not key:
+        raise ImproperlyConfigured(f"The secret key file {path} is empty: delete it or fill it.")
+    return key
+
+
+DEBUG = env_bool("DEBUG", False)
 TESTING = "pytest" in sys.modules
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"))
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-consell-dev-only-never-use-in-production"
+    if TESTING:
+        # The test run writes no key file; tests/test_settings.py checks the file in a child.
+        SECRET_KEY = "consell-tests-only-" + "k" * 40
+    else:
+        SECRET_KEY = kept_secret_key(
+            Path(os.environ.get("SECRET_KEY_FILE", SQLITE_PATH.with_name("secret_key")))
+        )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The address the phones open, e.g. http://192.168.1.20:8000 on the table's Wi-Fi or
+# https://consell.example.org behind a proxy (`./dev serve` also prints the demo's links with it).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
+_public = urlsplit(PUBLIC_URL)
+if PUBLIC_URL and (_public.scheme not in {"http", "https"} or not _public.hostname):
+    raise ImproperlyConfigured(f"PUBLIC_URL must look like http://host:port, not {PUBLIC_URL!r}.")
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+# Django names an IPv6 host in brackets, as the Host header does.
+_public_host = f"[{_public.hostname}]" if ":" in (_public.hostname or "") else _public.hostname
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", LOCAL_HOSTS + ([_public_host] if PUBLIC_URL else []))
+CSRF_TRUSTED_ORIGINS = env_list(
+    "CSRF_TRUSTED_ORIGINS", [f"{_public.scheme}://{_public.netloc}"] if PUBLIC_URL else []
+)
+# Reached over HTTPS: only then are cookies HTTPS-only and plain http redirected.
+HTTPS = env_bool("HTTPS", _public.scheme == "https")
 
 INSTALLED_APPS = [
     "daphne",
@@ -70,6 +124,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "consell.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -93,6 +149,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -105,7 +162,7 @@ TEMPLATES = [
 DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": Path(os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3")),
+        "NAME": SQLITE_PATH,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL;",
@@ -168,18 +225,40 @@ WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 # Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=1 so Django trusts
-# X-Forwarded-Proto. Every switch below is on by default when DEBUG is off.
+# X-Forwarded-Proto. The HTTPS-only switches are on by default when the site is reached over
+# HTTPS (see HTTPS above); on plain http they would lock every phone out of its session.
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy: scripts and styles come from our own static files only (no inline
+# script, no inline style, no eval), so an injected <script> or onclick= never runs. htmx is
+# told not to inject its indicator <style> and not to eval (templates/base.html). The live
+# updates' websocket is same-origin ('self'; the PUBLIC_URL's ws:// or wss:// origin is named
+# too, for browsers that do not match websockets to 'self').
+_websocket = (
+    [f"{'wss' if _public.scheme == 'https' else 'ws'}://{_public.netloc}"] if PUBLIC_URL else []
+)
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF],
+    "connect-src": [CSP.SELF, *_websocket],
+    "font-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 LOGGING = {
     "version": 1,

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from .inputs import (
+    MAX_COUNT,
     ScoreInputError,
     as_count,
     as_list,
@@ -152,7 +153,7 @@ def _board(value, path: str, players: list[str], king: int) -> dict:
     for name, delta in as_object(value.get("adjust", {}), adjust_path).items():
         if name not in players:
             raise ScoreInputError(join(adjust_path, name), f"{name!r} is not a player")
-        if isinstance(delta, bool) or not isinstance(delta, int):
+        if isinstance(delta, bool) or not isinstance(delta, int) or abs(delta) > MAX_COUNT:
             raise ScoreInputError(join(adjust_path, name), "must be a whole number")
         if markers[name] + delta < 0:
             raise ScoreInputError(

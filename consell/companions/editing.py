@@ -11,6 +11,7 @@ import copy
 from collections.abc import Mapping
 
 from . import richelieu
+from .inputs import MAX_DIGITS
 from .versailles import CARDS, SEALS
 
 RICHELIEU_REGIONS = ["Bourgogne", "Normandie", "Auvergne", "Provence", "Anjou"]
@@ -22,6 +23,13 @@ PLAYERS_MAX = {"richelieu": 4, "louis14": 4, "versailles": 6}
 
 class EditError(ValueError):
     """A tap that does not fit the play (a stale page, a hand-made request)."""
+
+
+def _int(text: str) -> int:
+    """A number in a tap; one longer than any count (a hand-made request) is no tap."""
+    if len(text.strip().lstrip("+-")) > MAX_DIGITS:
+        raise ValueError(text)
+    return int(text)
 
 
 def blank(game: str, names: list[str], region_label: str = "Region %d") -> dict:
@@ -76,7 +84,7 @@ def apply(play: Mapping, op: str, fields: Mapping[str, str], seals_of=None) -> d
         if verb == "add-player":
             _add_player(play, fields.get("new_name", ""))
         elif verb == "remove-player":
-            del play["players"][int(args[0])]
+            del play["players"][_int(args[0])]
         elif game == "richelieu":
             _richelieu(play, verb, args)
         elif game == "louis14":
@@ -131,10 +139,10 @@ def _add_player(play: dict, name: str) -> None:
 
 
 def _richelieu(play: dict, verb: str, args: list[str]) -> None:
-    player = play["players"][int(args[0])]
+    player = play["players"][_int(args[0])]
     if verb == "card":
-        region = play["regions"][int(args[1])]
-        kind, delta = args[2], int(args[3])
+        region = play["regions"][_int(args[1])]
+        kind, delta = args[2], _int(args[3])
         if kind not in RICHELIEU_KINDS:
             raise EditError(f"unknown card kind {kind!r}")
         card = {"region": region, "coats": 2 if kind == "2" else 1}
@@ -146,7 +154,7 @@ def _richelieu(play: dict, verb: str, args: list[str]) -> None:
             cards = player["cards"]
             del cards[len(cards) - 1 - cards[::-1].index(card)]
     elif verb == "tile":
-        tile = play["regions"][int(args[2])] if args[1] == "region" else args[2]
+        tile = play["regions"][_int(args[2])] if args[1] == "region" else args[2]
         if tile not in play["regions"] and tile not in richelieu.SYMBOLS:
             raise EditError(f"unknown tile {tile!r}")
         tiles = player.setdefault("tiles", [])
@@ -159,7 +167,7 @@ def _richelieu(play: dict, verb: str, args: list[str]) -> None:
             tiles.append(tile)
     elif verb == "marker":
         tiles = player.setdefault("tiles", [])
-        if int(args[1]) > 0:
+        if _int(args[1]) > 0:
             tiles.append(richelieu.MARKER)
         elif richelieu.MARKER in tiles:
             tiles.remove(richelieu.MARKER)
@@ -168,22 +176,22 @@ def _richelieu(play: dict, verb: str, args: list[str]) -> None:
 
 
 def _louis14(play: dict, verb: str, args: list[str]) -> None:
-    player = play["players"][int(args[0])]
+    player = play["players"][_int(args[0])]
     if verb == "coat":
         coats = player["coats"]
-        coats[args[1]] = max(coats.get(args[1], 0) + int(args[2]), 0)
+        coats[args[1]] = max(coats.get(args[1], 0) + _int(args[2]), 0)
     elif verb in ("missions", "own_supply"):
-        player[verb] = max(player.get(verb, 0) + int(args[1]), 0)
+        player[verb] = max(player.get(verb, 0) + _int(args[1]), 0)
     elif verb == "leftover" and args[1] in LEFTOVERS:
         leftover = player.setdefault("leftover", dict.fromkeys(LEFTOVERS, 0))
-        leftover[args[1]] = max(leftover.get(args[1], 0) + int(args[2]), 0)
+        leftover[args[1]] = max(leftover.get(args[1], 0) + _int(args[2]), 0)
     else:
         raise EditError(f"unknown tap {verb!r}")
 
 
 def _versailles(play: dict, verb: str, args: list[str], pick: str, seals_of) -> None:
-    player = play["players"][int(args[0])]
-    row, col = int(args[1]), int(args[2])
+    player = play["players"][_int(args[0])]
+    row, col = _int(args[1]), _int(args[2])
     if not (0 <= row < 3 and 0 <= col < 3):
         raise EditError("a Circle has 3 rows and 3 columns")
     circle = player["circle"]

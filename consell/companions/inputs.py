@@ -6,7 +6,16 @@ Fields the spec does not define are refused rather than ignored: a misspelt `til
 `tiles` would otherwise score silently as "no tiles".
 """
 
+import json
+import math
 from collections.abc import Mapping
+
+# The spec's JSON is at most five levels deep (players[0].circle[1][2].symbols) and no count
+# in any of the games reaches a million, so anything beyond these bounds is no play: refusing it
+# at once keeps a hand-made file from exhausting the parser or the page that shows its totals.
+MAX_DEPTH = 16
+MAX_DIGITS = 9
+MAX_COUNT = 10**MAX_DIGITS - 1
 
 
 class ScoreInputError(ValueError):
@@ -16,6 +25,78 @@ class ScoreInputError(ValueError):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}" if field else message)
+
+
+class JSONInputError(ValueError):
+    """Text that is no JSON the scorers can read; `kind` says why, for the caller's wording.
+
+    `syntax` (with `line`, `column` and the parser's `detail`), `depth` (nested deeper than
+    MAX_DEPTH) or `number` (an integer of more than MAX_DIGITS digits, or a non-finite number).
+    """
+
+    def __init__(self, kind: str, line: int = 0, column: int = 0, detail: str = ""):
+        self.kind, self.line, self.column, self.detail = kind, line, column, detail
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        if self.kind == "syntax":
+            return f"invalid JSON at line {self.line} column {self.column}: {self.detail}"
+        if self.kind == "depth":
+            return f"the JSON is nested more than {MAX_DEPTH} levels deep"
+        return f"a number has more than {MAX_DIGITS} digits or is not finite"
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise JSONInputError("number")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JSONInputError("number")
+    return value
+
+
+def _refuse_constant(text: str):
+    raise JSONInputError("number")
+
+
+def _depth(value) -> int:
+    """How deeply lists and objects nest in `value` (a scalar is depth 0), without recursion."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, level)
+        pending.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def load_json(text: str):
+    """Parse the JSON of a play or a catalogue, refusing what no play can be.
+
+    Python's parser would otherwise raise RecursionError on deep nesting and ValueError on
+    integers of more than 4,300 digits, and a page summing huge counts could not print them.
+    """
+    try:
+        value = json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_float=_finite_float,
+            parse_constant=_refuse_constant,
+        )
+    except json.JSONDecodeError as error:
+        raise JSONInputError("syntax", error.lineno, error.colno, error.msg) from error
+    except RecursionError as error:
+        raise JSONInputError("depth") from error
+    if _depth(value) > MAX_DEPTH:
+        raise JSONInputError("depth")
+    return value
 
 
 def join(path: str, key: str | int) -> str:
@@ -54,13 +135,13 @@ def as_text(value, path: str) -> str:
     return value.strip()
 
 
-def as_count(value, path: str, maximum: int | None = None) -> int:
-    """A whole number from 0 up; JSON `true`/`false` and `2.5` are refused."""
+def as_count(value, path: str, maximum: int = MAX_COUNT) -> int:
+    """A whole number from 0 to `maximum`; JSON `true`/`false` and `2.5` are refused."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoreInputError(path, "must be a whole number")
     if value < 0:
         raise ScoreInputError(path, f"must not be negative (got {value})")
-    if maximum is not None and value > maximum:
+    if value > maximum:
         raise ScoreInputError(path, f"must be at most {maximum} (got {value})")
     return value
 

@@ -221,3 +221,29 @@ def test_the_process_exits_with_status_2_and_prints_no_result():
     assert completed.stdout == ""
     assert "players[0].circle: must be a list" in completed.stderr
     assert completed.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "FILE: the JSON is nested more than 16 levels deep"),
+        (
+            json.dumps(RICHELIEU).replace('"coats": 2', '"coats": ' + "9" * 5000),
+            "FILE: a number has more than 9 digits or is not finite",
+        ),
+    ],
+    ids=["deep", "huge"],
+)
+def test_json_no_play_can_be_exits_2_with_one_line(tmp_path, text, message):
+    """Issue 10: `manage.py score` with deep or huge JSON "prints one clear message and exits
+    2 instead of a traceback"."""
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "score", "richelieu", write(tmp_path, text)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert completed.returncode == 2
+    assert completed.stdout == ""
+    assert completed.stderr == f"CommandError: {message}\n"

@@ -167,3 +167,75 @@ def test_the_courtier_helper_names_a_bad_field(client):
     fields = {"player-0": "Alice", "player-1": "Bob", "king": "1", "markers-7-0": "lots"}
     response = client.post(reverse("companions:courtiers"), fields, **HTMX)
     assert response.context["problem"].startswith("boards[6].markers.Alice")
+
+
+def huge_missions(digits: int) -> str:
+    """A real Louis XIV play whose first player claims a count of `digits` nines."""
+    text = json.dumps(editing.blank("louis14", ["Alice", "Bob"]))
+    return text.replace('"missions": 0', f'"missions": {"9" * digits}', 1)
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (DEEP, "The JSON is nested more than 16 levels deep."),
+        ('{"a":' * 20 + "1" + "}" * 20, "The JSON is nested more than 16 levels deep."),
+        (huge_missions(5000), "A number has more than 9 digits or is not finite."),
+        # Parses, but five times it cannot be printed: the page used to answer 500.
+        (huge_missions(4300), "A number has more than 9 digits or is not finite."),
+        (huge_missions(1).replace("9", "NaN"), "A number has more than 9 digits or is not finite."),
+    ],
+    ids=["deep", "too-deep", "5000-digits", "4300-digits", "nan"],
+)
+def test_importing_json_no_play_can_be_is_refused_clearly(client, text, message):
+    """Issue 10: "companion JSON nested deeply or with huge integers" is a clear error."""
+    response = client.post(reverse("companions:import", args=["louis14"]), {"json": text})
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert f"Not imported: {message}" in page
+
+
+@pytest.mark.parametrize("text", [DEEP, huge_missions(4300)], ids=["deep", "huge"])
+def test_a_tap_or_a_save_with_such_json_changes_nothing(client_dora, text):
+    from consell.companions.models import Play
+
+    response = client_dora.post(
+        reverse("companions:entry", args=["louis14"]), {"play": text, "op": ""}, **HTMX
+    )
+    assert response.status_code == 400
+    response = client_dora.post(reverse("companions:save", args=["louis14"]), {"play": text})
+    assert response.status_code == 302
+    assert not Play.objects.exists()
+    response = client_dora.post(reverse("companions:export", args=["louis14"]), {"play": text})
+    assert response.status_code == 400
+
+
+def test_a_count_of_nine_digits_is_still_scored(client):
+    response = client.post(
+        reverse("companions:import", args=["louis14"]), {"json": huge_missions(9)}
+    )
+    assert response.status_code == 200
+    totals = {row["name"]: row["total"] for row in response.context["scores"]}
+    assert totals["Alice"] >= 5 * 999_999_999
+
+
+def test_a_tap_with_a_huge_number_is_refused_as_a_tap(client):
+    """A hand-made tap adding 4,300 nines used to score a total no page could print (500)."""
+    play = editing.blank("louis14", ["Alice", "Bob"])
+    response = tap(client, "louis14", play, f"missions:0:{'9' * 4300}")
+    assert response.status_code == 200
+    assert response.context["error"].startswith("unknown tap")
+    assert response.context["play"]["players"][0]["missions"] == 0
+
+
+@pytest.mark.parametrize("field", ["markers-5-0", "adjust-5-0"])
+def test_the_courtier_helper_names_a_huge_number(client, field):
+    fields = {"player-0": "Alice", "player-1": "Bob", "king": "1", "round": "1"}
+    fields |= {"side-5": "first", field: "9" * 5000}
+    response = client.post(reverse("companions:courtiers"), fields, **HTMX)
+    assert response.status_code == 200
+    assert response.context["problem"].startswith("boards[4].")
+    assert "must be a whole number" in response.context["problem"]

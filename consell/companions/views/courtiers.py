@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import labels
 from ..courtiers import COURTIERS, KING_BOARDS, START_GOLD_SIDES, evaluate
-from ..inputs import ScoreInputError
+from ..inputs import MAX_DIGITS, ScoreInputError
 
 WHOLE = re.compile(r"^-?\d+$")
 DEFAULT_VALUE = 3
@@ -23,11 +23,12 @@ PLAYER_SLOTS = 4
 
 
 def _number(text: str, blank=0):
-    """A typed number as an int; anything else is passed on for the evaluator to name."""
+    """A typed number as an int; anything else (a number longer than any count included) is
+    passed on for the evaluator to name."""
     text = text.strip()
     if not text:
         return blank
-    return int(text) if WHOLE.match(text) else text
+    return int(text) if WHOLE.match(text) and len(text.lstrip("-")) <= MAX_DIGITS else text
 
 
 def _form(post) -> dict:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import editing, labels
 from ..games import GAMES, score
-from ..inputs import ScoreInputError
+from ..inputs import JSONInputError, ScoreInputError, load_json
 from ..models import Play, VersaillesCatalogue
 from ..versailles import CARDS, SEALS
 
@@ -37,8 +37,8 @@ def entry(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "GET":
         return render_entry(request, game, new_play(game))
     try:
-        play = json.loads(request.POST.get("play", ""))
-    except json.JSONDecodeError:
+        play = load_json(request.POST.get("play", ""))
+    except JSONInputError:
         return HttpResponseBadRequest(_("The page's play data is damaged; reload the page."))
     if not isinstance(play, dict) or play.get("game") != game:
         return HttpResponseBadRequest(_("The page's play data is damaged; reload the page."))

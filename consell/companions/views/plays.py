@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import editing
 from ..games import score
-from ..inputs import ScoreInputError
+from ..inputs import MAX_DEPTH, MAX_DIGITS, JSONInputError, ScoreInputError, load_json
 from ..models import GAME_CHOICES, Play
 from .entry import check_game, render_entry
 
@@ -26,13 +26,9 @@ IMPORT_LIMIT = 200_000
 def _posted_play(request: HttpRequest, game: str) -> tuple[dict | None, str | None]:
     """The play in the form, checked by scoring it: (play, None) or (None, problem)."""
     try:
-        play = json.loads(request.POST.get("play", ""))
-    except json.JSONDecodeError as error:
-        return None, _("Invalid JSON at line %(line)d column %(column)d: %(message)s") % {
-            "line": error.lineno,
-            "column": error.colno,
-            "message": error.msg,
-        }
+        play = load_json(request.POST.get("play", ""))
+    except JSONInputError as error:
+        return None, json_problem(error)
     try:
         result = score(game, play)
     except ScoreInputError as error:
@@ -116,19 +112,27 @@ def import_play(request: HttpRequest, game: str) -> HttpResponse:
         except UnicodeDecodeError:
             return _refuse(request, game, _("The file is not UTF-8 text."))
     try:
-        play = json.loads(text)
-    except json.JSONDecodeError as error:
-        return _refuse(
-            request,
-            game,
-            _("Invalid JSON at line %(line)d column %(column)d: %(message)s")
-            % {"line": error.lineno, "column": error.colno, "message": error.msg},
-        )
+        play = load_json(text)
+    except JSONInputError as error:
+        return _refuse(request, game, json_problem(error))
     try:
         score(game, play)
     except ScoreInputError as error:
         return _refuse(request, game, str(error))
     return render_entry(request, game, editing.for_page(game, play))
+
+
+def json_problem(error: JSONInputError) -> str:
+    """What is wrong with posted JSON, in the user's language."""
+    if error.kind == "syntax":
+        return _("Invalid JSON at line %(line)d column %(column)d: %(message)s") % {
+            "line": error.line,
+            "column": error.column,
+            "message": error.detail,
+        }
+    if error.kind == "depth":
+        return _("The JSON is nested more than %(levels)d levels deep.") % {"levels": MAX_DEPTH}
+    return _("A number has more than %(digits)d digits or is not finite.") % {"digits": MAX_DIGITS}
 
 
 def _refuse(request: HttpRequest, game: str, problem: str) -> HttpResponse:

@@ -9,7 +9,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from consell.companions.games import GAMES, score
-from consell.companions.inputs import ScoreInputError
+from consell.companions.inputs import JSONInputError, ScoreInputError, load_json
 
 BAD_INPUT = 2
 
@@ -72,8 +72,6 @@ def _read_json(path: str, what: str):
     except UnicodeDecodeError as error:
         raise _bad(what, f"{path} is not UTF-8 text") from error
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _bad(
-            what, f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
-        ) from error
+        return load_json(text)
+    except JSONInputError as error:
+        raise _bad(what, error.english()) from error
