@@ -11,8 +11,7 @@ from typing import Any
 
 from consell.game.models import Game
 from consell.game.visibility import Viewer
-
-from .snapshots import SNAPSHOT
+from consell.rules.snapshots import SNAPSHOT
 
 SCHEMA = "consell-audit/1"
 ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampling"

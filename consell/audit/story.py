@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from consell.rules.snapshots import SNAPSHOT
+
 from .plot_detail import DISCREET, detection_for, target_refs
-from .snapshots import SNAPSHOT
 from .timeline import Entry
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from consell.audit.charts import build_charts
-from consell.audit.snapshots import SNAPSHOT, snapshot_event
 from consell.content.loader import load_pack
 from consell.content.schema import validate_pack
 from consell.game.models import Game, Seat
 from consell.game.services.store import change
 from consell.rules.events import DIRECTOR
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
+from consell.rules.snapshots import SNAPSHOT, snapshot_event
 from consell.rules.state import GameState, Kingdom, Player, Status
 from tests.game.conftest import seat_client, unique_pack
 

@@ -37,3 +37,30 @@ def test_every_rules_module_imports_with_django_unavailable():
     root = RULES.parents[1]
     result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """Absolute names of the modules ``path`` (in ``package``) imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[: len(base) - node.level + 1] if node.level else []
+            found.add(".".join([*base, *([node.module] if node.module else [])]))
+    return found
+
+
+def test_the_write_path_never_imports_the_audit():
+    """DESIGN principle 2: the audit reads the log; the rules and the services that write the
+    game never read the audit."""
+    root = RULES.parents[1]
+    offenders = []
+    for folder in (RULES, root / "consell" / "game" / "services"):
+        package = ".".join(folder.relative_to(root).parts)
+        for path in sorted(folder.glob("*.py")):
+            for name in _imports(path, package):
+                if name == "consell.audit" or name.startswith("consell.audit."):
+                    offenders.append(f"{path.relative_to(root)}: {name}")
+    assert offenders == []

@@ -9,7 +9,6 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
-from consell.audit.snapshots import snapshot_event
 from consell.rules import (
     acquisition,
     conditions,
@@ -26,6 +25,7 @@ from consell.rules.effects_context import Context
 from consell.rules.effects_record import END_OF_SECRETS
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import DIRECTOR, Event
+from consell.rules.snapshots import snapshot_event
 from consell.rules.state import Phase
 
 from .decisions import answer_triggers, record

@@ -1,15 +1,17 @@
 """Per-turn snapshots of every chest and every kingdom, for the audit's charts.
 
-The turn runner emits ``snapshot_event(state)`` at each End of turn (rules §3.8) and once at the
-end of the game. The snapshot is the director's alone while the game runs, since chests are
-hidden behind the screens (rules §1.10), and revealed with everything else at the end (§4.17).
+The snapshot is an event the rules make from a state, so the write path records it without
+reading the audit: the audit reads the log and is never read. The turn runner emits
+``snapshot_event(state)`` at each End of turn (rules §3.8) and once at the end of the game. The
+snapshot is the director's alone while the game runs, since chests are hidden behind the
+screens (rules §1.10), and revealed with everything else at the end (§4.17).
 """
 
 from __future__ import annotations
 
-from consell.rules.events import DIRECTOR, Event
-from consell.rules.resources import INDICATORS, RESOURCES
-from consell.rules.state import GameState
+from .events import DIRECTOR, Event
+from .resources import INDICATORS, RESOURCES
+from .state import GameState
 
 SNAPSHOT = "turn_snapshot"
 
