@@ -40,6 +40,15 @@ def place_card(card: Card) -> None:
     card.position = max(positions, default=-1) + 1
 
 
+def in_use_message(pack: Pack) -> str:
+    """Why the cards of ``pack`` cannot change (``consell.content.loader``)."""
+    return _(
+        "Games were created with %(pack)s: its cards no longer change, so that those games "
+        "keep the cards they were dealt. Export the pack, edit it, raise its version and load "
+        "it with load_content."
+    ) % {"pack": pack}
+
+
 class CardForm(forms.ModelForm):
     class Meta:
         model = Card
@@ -50,6 +59,9 @@ class CardForm(forms.ModelForm):
         pack, kind, data = cleaned.get("pack"), cleaned.get("kind"), cleaned.get("data")
         if pack is None or kind is None or "data" not in cleaned:
             return cleaned
+        for used in {pack, self.instance.pack if self.instance.pk else pack}:
+            if used.games.exists():
+                raise forms.ValidationError(in_use_message(used))
         edited = Card(pk=self.instance.pk, pack=pack, kind=kind, data=data)
         edited.file, edited.position = self.instance.file, self.instance.position
         place_card(edited)
