@@ -54,7 +54,8 @@ def _check_ability(scope: f.Scope, value: object, path: f.Path) -> str | None:
     amount_names = [name for name, kind in params.items() if kind == "amount"]
     if "cost" in ability:
         f.resources(scope, ability["cost"], (*path, "cost"), formulas=True, names=amount_names)
-    if p.PLOT_KEYWORD in ability.get("keywords", ()) and kind:
+    keywords = ability.get("keywords", ())
+    if isinstance(keywords, list) and p.PLOT_KEYWORD in keywords and kind:
         _check_plot(scope, ability, path, kind)
     if "effect" in ability:
         crisis = ability.get("trigger") in CRISIS_TRIGGERS
@@ -125,9 +126,10 @@ def _check_plot(scope: f.Scope, ability: dict, path: f.Path, kind: str) -> None:
     """Rules §4.6: a plot is a Secret with target boxes and an Intrigue box of at least 1."""
     if kind != "secret":
         scope.error((*path, "type"), "a complot ability is resolved as a secret (rules §4.6, G27)")
+    listed = ability.get("params", [])
     params = {
         item.get("name"): item
-        for item in ability.get("params", []) or ()
+        for item in (listed if isinstance(listed, list) else ())
         if isinstance(item, dict) and isinstance(item.get("name"), str)
     }
     targets = params.get("targets")

@@ -68,7 +68,7 @@ def _check_call(
         scope.error(path, f"must be a mapping with {key}: one of {', '.join(table)}")
         return
     head = value[key]
-    if head not in table:
+    if not isinstance(head, str) or head not in table:
         scope.error((*path, key), f"unknown {key} {head!r} (expected one of: {', '.join(table)})")
         return
     args = table[head]
