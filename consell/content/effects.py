@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from consell.rules import primitives as p
 
 from . import fields as f
+from .formulas import PARAM_CAP
 
 CONTRIBUTOR_SELECTORS = ("top_contributors", "contributors", "non_contributors")
 PARAM_KINDS = {
@@ -29,6 +30,8 @@ class Context:
 
     params: dict[str, str | None] = field(default_factory=dict)
     crisis: bool = False
+    # Amount parameter -> (min, max): the values its formulas are checked over.
+    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
     def for_card(cls) -> Context:
@@ -39,8 +42,13 @@ class Context:
         return cls(crisis=True)
 
     @property
-    def amount_names(self) -> frozenset[str]:
-        return frozenset(name for name, kind in self.params.items() if kind == "amount")
+    def amount_names(self) -> dict[str, tuple[int, int]]:
+        """The amount parameters formulas may name, with the values they can hold."""
+        return {
+            name: self.ranges.get(name, (0, PARAM_CAP))
+            for name, kind in self.params.items()
+            if kind == "amount"
+        }
 
 
 def check_ops(

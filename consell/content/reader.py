@@ -78,6 +78,9 @@ def load_yaml(file_name: str, source: str) -> tuple[object, list[PackError]]:
         problem = _shape_problem(source)
         if problem is None:
             return yaml.load(source, Loader=_StrictLoader), []
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line = source.count("\n", 0, exc.position) + 1
+        problem = f"line {line}: YAML error: character #x{exc.character:04x} is not allowed"
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark else ""
@@ -127,7 +130,8 @@ def read_pack(path: str | Path) -> PackContent:
         raise PackInvalid([PackError(str(meta_path), "", "", "no pack.yaml here")])
     meta, errors = _read_yaml(PACK_FILE, meta_path)
     listed = meta.get("files") if isinstance(meta, dict) else None
-    listed = [name for name in listed if isinstance(name, str)] if isinstance(listed, list) else []
+    readable = isinstance(listed, list)  # else pack.yaml's own errors say what is wrong
+    listed = [name for name in listed if isinstance(name, str)] if readable else []
     documents: dict[str, object] = {}
     for name in listed:
         file_path = directory / name
@@ -139,7 +143,7 @@ def read_pack(path: str | Path) -> PackContent:
         if not file_errors:
             documents[name] = document
     for stray in sorted(directory.glob("*.y*ml")):
-        if stray.name != PACK_FILE and stray.name not in listed:
+        if readable and stray.name != PACK_FILE and stray.name not in listed:
             errors.append(PackError(stray.name, "", "", "not listed in pack.yaml files"))
     return validate_pack(meta, documents, errors)
 
