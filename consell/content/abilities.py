@@ -73,12 +73,13 @@ def _amount_ranges(listed: object, params: dict[str, str]) -> dict[str, tuple[in
     it (``consell.content.formulas``); a box without ``max`` is checked up to ``PARAM_CAP``."""
     ranges = {}
     for item in listed if isinstance(listed, list) else ():
-        if not isinstance(item, dict) or params.get(item.get("name")) != "amount":
+        name = item.get("name") if isinstance(item, dict) else None
+        if not isinstance(name, str) or params.get(name) != "amount":
             continue
         low, high = item.get("min", 0), item.get("max", PARAM_CAP)
         low = low if isinstance(low, int) and not isinstance(low, bool) else 0
         high = high if isinstance(high, int) and not isinstance(high, bool) else PARAM_CAP
-        ranges[item["name"]] = (low, max(low, min(high, PARAM_CAP)))
+        ranges[name] = (low, max(low, min(high, PARAM_CAP)))
     return ranges
 
 

@@ -110,7 +110,9 @@ def _where(env: Mapping[str, int]) -> str:
 
 
 def _by_intervals(node: ast.AST, ranges: dict[str, tuple[int, int]]) -> str | None:
-    where = ", ".join(f"{name} from {low} to {high}" for name, (low, high) in ranges.items())
+    where = ", ".join(
+        f"{name} from {low} to {high}" for name, (low, high) in sorted(ranges.items())
+    )
     try:
         low, high = _interval(node, ranges)
     except _DivisionByZero:
