@@ -179,6 +179,8 @@ def test_the_admin_edits_no_card_of_a_pack_a_game_uses(admin_client, admin_user)
     response = admin_client.post(url, form, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "Games were created with default v1" in response.content.decode()
+    catalan = admin_client.post(url, form, HTTP_ACCEPT_LANGUAGE="ca")
+    assert "S&#x27;han creat partides amb default v1" in catalan.content.decode()
     stored.refresh_from_db()
     assert stored.data["emblem"] != "🐺"
     delete = reverse("admin:content_card_delete", args=[stored.pk])
