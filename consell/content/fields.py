@@ -23,6 +23,8 @@ MAX_TEXT = 2000
 """Longest text of a card, in characters; titles and names: ``MAX_TITLE``."""
 MAX_TITLE = 200
 MAX_SLUG = 50
+MAX_DEPTH = 40
+"""Deepest nesting of lists and mappings in a card (the default pack's deepest: 10)."""
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 LANGUAGES = ("ca", "en")
 RESOURCE_NAMES = tuple(str(r) for r in RESOURCES)
@@ -71,11 +73,16 @@ class Scope:
 
 
 def plain_text(scope: Scope, value: object, path: Path = ()) -> bool:
-    """Every string in ``value`` (keys too) is free of ``CONTROL`` characters; reports the
-    first one found and returns whether there was none. Walks without recursion."""
+    """Every string in ``value`` (keys too) is free of ``CONTROL`` characters and ``value`` is
+    nested at most ``MAX_DEPTH`` deep (the checkers recurse; the admin's JSON can be deeper than
+    any YAML file the reader lets through). Reports the first problem and returns whether there
+    was none. Walks without recursion."""
     stack: list[tuple[object, Path]] = [(value, path)]
     while stack:
         item, where = stack.pop()
+        if len(where) - len(path) > MAX_DEPTH:
+            scope.error(where[: len(path) + 5], f"is nested more than {MAX_DEPTH} levels deep")
+            return False
         if isinstance(item, dict):
             for key, child in item.items():
                 if isinstance(key, str) and CONTROL.search(key):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from .models import Card, Pack
@@ -49,10 +50,27 @@ def in_use_message(pack: Pack) -> str:
     ) % {"pack": pack}
 
 
+class CardDataField(forms.JSONField):
+    """The card's JSON; too deeply nested for the JSON reader is an error, not a crash."""
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except RecursionError as exc:
+            raise forms.ValidationError(_("The card is nested too deeply.")) from exc
+
+    def bound_data(self, data, initial):
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return InvalidJSONInput(data)  # shown back as typed
+
+
 class CardForm(forms.ModelForm):
     class Meta:
         model = Card
         fields = ["pack", "kind", "data"]
+        field_classes = {"data": CardDataField}
 
     def clean(self) -> dict:
         cleaned = super().clean()

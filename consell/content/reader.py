@@ -11,12 +11,11 @@ from pathlib import Path
 import yaml
 
 from .errors import PackError, PackInvalid
+from .fields import MAX_DEPTH
 from .schema import PACK_FILE, PackContent, validate_pack
 
 MAX_FILE_BYTES = 1_000_000
 """A pack file larger than this is refused unread (the default pack's largest is ~40 kB)."""
-MAX_DEPTH = 40
-"""Deepest nesting of lists and mappings a pack file may have (the default pack's is 10)."""
 MAX_NODES = 200_000
 """Most YAML nodes (scalars, lists, mappings) one file may hold (the default pack's: ~4,500)."""
 

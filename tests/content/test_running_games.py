@@ -186,3 +186,28 @@ def test_the_admin_edits_no_card_of_a_pack_a_game_uses(admin_client, admin_user)
     delete = reverse("admin:content_card_delete", args=[stored.pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert Card.objects.filter(pk=stored.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("depth", "error"),
+    [
+        (60, "abilities[0].effect[0].amount: is nested more than 40 levels deep"),
+        (100_000, "The card is nested too deeply."),
+    ],
+)
+def test_a_card_nested_too_deep_in_the_admin_is_an_error_not_a_crash(admin_client, depth, error):
+    """The admin's JSON is not read by the YAML reader: its depth is checked again."""
+    load(DEFAULT_PACK)
+    pack = Pack.objects.get()
+    stored = Card.objects.get(pack=pack, card_id="casa-falco")
+    data = json.dumps(stored.data)
+    amount = json.dumps(stored.data["abilities"][0]["effect"][0]["amount"])
+    nested = data.replace(f'"amount": {amount}', '"amount": ' + "[" * depth + "]" * depth, 1)
+    assert nested != data
+    url = reverse("admin:content_card_change", args=[stored.pk])
+    form = {"pack": pack.pk, "kind": "house", "data": nested}
+    response = admin_client.post(url, form, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert error in response.content.decode()
+    stored.refresh_from_db()
+    assert json.dumps(stored.data) == data
