@@ -165,5 +165,7 @@ def _check_amount(
     if signed and isinstance(value, int) and not isinstance(value, bool):
         if value == 0:
             scope.error(path, "must not be 0")
+        elif abs(value) > f.MAX_NUMBER:
+            scope.error(path, f"must be a whole number from -{f.MAX_NUMBER} to {f.MAX_NUMBER}")
         return
     f.amount(scope, value, path, context.amount_names)

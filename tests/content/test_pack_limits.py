@@ -295,3 +295,14 @@ def test_wrong_types_anywhere_in_the_default_pack_give_errors_not_crashes():
         except PackInvalid:
             refusals += 1
     assert refusals > 80, "most wrong types are refused (a few, like a text for a text, pass)"
+
+
+def test_an_enormous_indicator_step_is_refused(copy_of_default):
+    replace_in(
+        copy_of_default,
+        "assets.yaml",
+        "indicator: grace, delta: 1}",
+        f"indicator: grace, delta: -{10**23}}}",
+    )
+    [error] = refused(copy_of_default)
+    assert error.endswith(".delta: must be a whole number from -1000 to 1000")
