@@ -23,6 +23,21 @@ MAX_NODES = 200_000
 class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """SafeLoader that refuses duplicate keys and keys that cannot be field names."""
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> object:
+        """A scalar PyYAML cannot turn into a value (a 5,000-digit number, the date
+        2020-13-45) is a YAML error at its line, not a ``ValueError`` out of the loader."""
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            value = node.value if isinstance(node.value, str) else ""
+            shown = value if len(value) <= 20 else value[:20] + "..."
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"cannot read the value {shown!r} ({str(exc).split(':')[0][:80]})",
+                node.start_mark,
+            ) from exc
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
         seen = set()
         for key_node, _ in node.value:
@@ -128,6 +143,8 @@ def read_pack(path: str | Path) -> PackContent:
     if not meta_path.is_file():
         raise PackInvalid([PackError(str(meta_path), "", "", "no pack.yaml here")])
     meta, errors = _read_yaml(PACK_FILE, meta_path)
+    if errors:  # without its pack.yaml there is no pack to judge
+        raise PackInvalid(errors)
     listed = meta.get("files") if isinstance(meta, dict) else None
     readable = isinstance(listed, list)  # else pack.yaml's own errors say what is wrong
     listed = [name for name in listed if isinstance(name, str)] if readable else []

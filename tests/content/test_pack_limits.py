@@ -214,6 +214,18 @@ def test_every_formula_of_the_default_pack_evaluates_over_the_whole_domain():
             "laws.yaml: line 2: YAML error: a list or a mapping cannot be a key",
         ),
         (
+            "5000-digit number",
+            "kind: law\nx: " + "9" * 5000 + "\ncards: []\n",
+            "laws.yaml: line 2: YAML error: cannot read the value '99999999999999999999...' "
+            "(Exceeds the limit (4300 digits) for integer string conversion)",
+        ),
+        (
+            "impossible date",
+            "kind: law\nx: 2020-13-45\ncards: []\n",
+            "laws.yaml: line 2: YAML error: cannot read the value '2020-13-45' "
+            "(month must be in 1..12)",
+        ),
+        (
             "raw NUL",
             "kind: law\ncards: []\n# \x00\n",
             "laws.yaml: line 3: YAML error: character #x0000 is not allowed",
