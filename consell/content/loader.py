@@ -63,7 +63,7 @@ def load_pack(content: PackContent, *, replace: bool = False) -> Loaded:
                 return Loaded(pack, UNCHANGED)
             games = pack.games.count()
             if not replace or games:
-                raise PackInvalid([_conflict(pack, content, differences, games, replace)])
+                raise PackInvalid([_conflict(pack, differences, games, replace)])
         pack.name_ca, pack.name_en = content.name["ca"], content.name["en"]
         pack.description = content.description
         pack.files = dict(content.files)
@@ -112,7 +112,7 @@ def _refresh_names(pack: Pack, content: PackContent) -> None:
 
 
 def _conflict(
-    pack: Pack, content: PackContent, differences: dict[str, list[str]], games: int, replace: bool
+    pack: Pack, differences: dict[str, list[str]], games: int, replace: bool
 ) -> PackError:
     parts = []
     for key in ("removed", "added", "changed"):
