@@ -11,6 +11,7 @@ from consell.rules import primitives as p
 
 from . import fields as f
 from .effects import Context, check_ops
+from .formulas import PARAM_CAP
 
 REQUIRED = ("id", "type", "title", "text")
 OPTIONAL = ("cost", "friction", "keywords", "params", "effect", "indication", "trigger")
@@ -44,22 +45,42 @@ def _check_ability(scope: f.Scope, value: object, path: f.Path) -> str | None:
     kind = f.choice(scope, ability.get("type"), (*path, "type"), p.ABILITY_TYPES)
     for key in ("title", "text"):
         if key in ability:
-            f.bilingual(scope, ability[key], (*path, key))
+            f.bilingual(
+                scope, ability[key], (*path, key), f.MAX_TITLE if key == "title" else f.MAX_TEXT
+            )
     for word in f.keywords(scope, ability.get("keywords", []), (*path, "keywords")):
         scope.refer("keyword-defined", word, (*path, "keywords"))
     if "friction" in ability:
         f.boolean(scope, ability["friction"], (*path, "friction"))
     _check_type_fields(scope, ability, path, kind)
     params = _check_params(scope, ability.get("params", []), (*path, "params"))
-    amount_names = [name for name, kind in params.items() if kind == "amount"]
+    amount_names = _amount_ranges(ability.get("params", []), params)
     if "cost" in ability:
         f.resources(scope, ability["cost"], (*path, "cost"), formulas=True, names=amount_names)
-    if p.PLOT_KEYWORD in ability.get("keywords", ()) and kind:
+    keywords = ability.get("keywords", ())
+    if isinstance(keywords, list) and p.PLOT_KEYWORD in keywords and kind:
         _check_plot(scope, ability, path, kind)
     if "effect" in ability:
         crisis = ability.get("trigger") in CRISIS_TRIGGERS
-        check_ops(scope, ability["effect"], (*path, "effect"), Context(params, crisis))
+        check_ops(
+            scope, ability["effect"], (*path, "effect"), Context(params, crisis, amount_names)
+        )
     return ability_id
+
+
+def _amount_ranges(listed: object, params: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """Amount parameter -> (min, max) a player may type, for checking the formulas that use
+    it (``consell.content.formulas``); a box without ``max`` is checked up to ``PARAM_CAP``."""
+    ranges = {}
+    for item in listed if isinstance(listed, list) else ():
+        name = item.get("name") if isinstance(item, dict) else None
+        if not isinstance(name, str) or params.get(name) != "amount":
+            continue
+        low, high = item.get("min", 0), item.get("max", PARAM_CAP)
+        low = low if isinstance(low, int) and not isinstance(low, bool) else 0
+        high = high if isinstance(high, int) and not isinstance(high, bool) else PARAM_CAP
+        ranges[name] = (low, max(low, min(high, PARAM_CAP)))
+    return ranges
 
 
 def _check_type_fields(scope: f.Scope, ability: dict, path: f.Path, kind: str | None) -> None:
@@ -104,7 +125,7 @@ def _check_param_options(scope: f.Scope, param: dict, path: f.Path, kind: str) -
     if "optional" in param:
         f.boolean(scope, param["optional"], (*path, "optional"))
     if "title" in param:
-        f.bilingual(scope, param["title"], (*path, "title"))
+        f.bilingual(scope, param["title"], (*path, "title"), f.MAX_TITLE)
     if "scope" in param:
         scopes = p.PARAM_SCOPES if kind != "kingdom" else ("any", "own_kingdom", "other_kingdoms")
         f.choice(scope, param["scope"], (*path, "scope"), scopes)
@@ -125,9 +146,10 @@ def _check_plot(scope: f.Scope, ability: dict, path: f.Path, kind: str) -> None:
     """Rules §4.6: a plot is a Secret with target boxes and an Intrigue box of at least 1."""
     if kind != "secret":
         scope.error((*path, "type"), "a complot ability is resolved as a secret (rules §4.6, G27)")
+    listed = ability.get("params", [])
     params = {
         item.get("name"): item
-        for item in ability.get("params", []) or ()
+        for item in (listed if isinstance(listed, list) else ())
         if isinstance(item, dict) and isinstance(item.get("name"), str)
     }
     targets = params.get("targets")

@@ -1,7 +1,9 @@
 """Packs and cards in the Django admin (DESIGN principle 6: cards are editable data).
 
 A card is edited as its YAML dict (shown as JSON); the form validates the whole pack with the
-edit applied before anything is saved. Packs are installed with ``manage.py load_content``.
+edit applied before anything is saved. Cards of a pack a game was created with are never
+edited or deleted: the game keeps the cards it was dealt. Packs are installed with
+``manage.py load_content``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ class CardAdmin(admin.ModelAdmin):
     list_filter = ["pack", "kind"]
     search_fields = ["card_id", "title_ca", "title_en"]
     fields = ["pack", "kind", "data"]
+    # A bulk delete would skip the pack's validation and could take cards from running games.
+    actions = None
+
+    def has_delete_permission(self, request, obj: Card | None = None) -> bool:
+        """A card of a pack some game was created with stays (``consell.content.loader``)."""
+        if obj is not None and obj.pack.games.exists():
+            return False
+        return super().has_delete_permission(request, obj)
 
     def save_model(self, request, obj: Card, form, change: bool) -> None:
         place_card(obj)

@@ -29,6 +29,8 @@ KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 SINGLE_COPY = ("house", "office", "common_action")
 EMBLEM_MAX = 8
+MAX_COPIES = 100
+MAX_CARD_ID = 100  # Card.card_id
 
 
 def check_card(scope: f.Scope, card: object, kind: str) -> dict | None:
@@ -39,14 +41,16 @@ def check_card(scope: f.Scope, card: object, kind: str) -> dict | None:
     card = f.mapping(scope, card, (), COMMON + required, COMMON_OPTIONAL + optional)
     if card is None:
         return None
+    if "id" in card:
+        f.slug(scope, card["id"], ("id",), MAX_CARD_ID)
     if "title" in card:
-        f.bilingual(scope, card["title"], ("title",))
+        f.bilingual(scope, card["title"], ("title",), f.MAX_TITLE)
     if "text" in card:
         f.bilingual(scope, card["text"], ("text",))
     for word in f.keywords(scope, card.get("keywords", []), ("keywords",)):
         scope.refer("keyword-defined", word, ("keywords",))
     if "copies" in card:
-        copies = f.whole(scope, card["copies"], ("copies",), 1)
+        copies = f.whole(scope, card["copies"], ("copies",), 1, MAX_COPIES)
         if copies is not None and copies != 1 and kind in SINGLE_COPY:
             scope.error(("copies",), f"a {kind} card exists once in a pack; copies must be 1")
     if "abilities" in card:

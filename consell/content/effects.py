@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from consell.rules import primitives as p
 
 from . import fields as f
+from .formulas import PARAM_CAP
 
 CONTRIBUTOR_SELECTORS = ("top_contributors", "contributors", "non_contributors")
 PARAM_KINDS = {
@@ -29,6 +30,8 @@ class Context:
 
     params: dict[str, str | None] = field(default_factory=dict)
     crisis: bool = False
+    # Amount parameter -> (min, max): the values its formulas are checked over.
+    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
     def for_card(cls) -> Context:
@@ -39,8 +42,13 @@ class Context:
         return cls(crisis=True)
 
     @property
-    def amount_names(self) -> frozenset[str]:
-        return frozenset(name for name, kind in self.params.items() if kind == "amount")
+    def amount_names(self) -> dict[str, tuple[int, int]]:
+        """The amount parameters formulas may name, with the values they can hold."""
+        return {
+            name: self.ranges.get(name, (0, PARAM_CAP))
+            for name, kind in self.params.items()
+            if kind == "amount"
+        }
 
 
 def check_ops(
@@ -68,7 +76,7 @@ def _check_call(
         scope.error(path, f"must be a mapping with {key}: one of {', '.join(table)}")
         return
     head = value[key]
-    if head not in table:
+    if not isinstance(head, str) or head not in table:
         scope.error((*path, key), f"unknown {key} {head!r} (expected one of: {', '.join(table)})")
         return
     args = table[head]
@@ -157,5 +165,7 @@ def _check_amount(
     if signed and isinstance(value, int) and not isinstance(value, bool):
         if value == 0:
             scope.error(path, "must not be 0")
+        elif abs(value) > f.MAX_NUMBER:
+            scope.error(path, f"must be a whole number from -{f.MAX_NUMBER} to {f.MAX_NUMBER}")
         return
     f.amount(scope, value, path, context.amount_names)

@@ -8,21 +8,31 @@ otherwise). Unknown keys are errors, so a typo never passes silently. Pure Pytho
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from consell.rules.errors import RuleError
-from consell.rules.formula import parse
 from consell.rules.resources import RESOURCES
 
 from .errors import PackError
+from .formulas import PARAM_CAP, problem_of
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
+MAX_NUMBER = 1000
+"""Largest whole number a card field may hold (copies, counts, prestige, box limits...)."""
+MAX_TEXT = 2000
+"""Longest text of a card, in characters; titles and names: ``MAX_TITLE``."""
+MAX_TITLE = 200
+MAX_SLUG = 50
+MAX_DEPTH = 40
+"""Deepest nesting of lists and mappings in a card (the default pack's deepest: 10)."""
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 LANGUAGES = ("ca", "en")
 RESOURCE_NAMES = tuple(str(r) for r in RESOURCES)
 
 Path = tuple[str | int, ...]
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""Characters no text of a pack may hold: control characters (a tab and a new line may) and
+lone surrogates. PostgreSQL cannot store a NUL in JSON, and none of them can be printed."""
 
 
 def render(path: Path) -> str:
@@ -62,6 +72,31 @@ class Scope:
         self.references.append((self.file, Reference(what, value, self.card, path)))
 
 
+def plain_text(scope: Scope, value: object, path: Path = ()) -> bool:
+    """Every string in ``value`` (keys too) is free of ``CONTROL`` characters and ``value`` is
+    nested at most ``MAX_DEPTH`` deep (the checkers recurse; the admin's JSON can be deeper than
+    any YAML file the reader lets through). Reports the first problem and returns whether there
+    was none. Walks without recursion."""
+    stack: list[tuple[object, Path]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if len(where) - len(path) > MAX_DEPTH:
+            scope.error(where[: len(path) + 5], f"is nested more than {MAX_DEPTH} levels deep")
+            return False
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if isinstance(key, str) and CONTROL.search(key):
+                    stack.append((key, where))
+                else:
+                    stack.append((child, (*where, str(key))))
+        elif isinstance(item, list):
+            stack.extend((child, (*where, index)) for index, child in enumerate(item))
+        elif isinstance(item, str) and (found := CONTROL.search(item)):
+            scope.error(where, f"holds the control character U+{ord(found.group()):04X}")
+            return False
+    return True
+
+
 def mapping(
     scope: Scope, value: object, path: Path, required: Iterable[str], optional: Iterable[str] = ()
 ) -> dict | None:
@@ -90,24 +125,29 @@ def sequence(scope: Scope, value: object, path: Path, non_empty: bool = False) -
     return value
 
 
-def text(scope: Scope, value: object, path: Path) -> None:
-    """A non-empty string."""
+def text(scope: Scope, value: object, path: Path, longest: int = MAX_TEXT) -> None:
+    """A non-empty string of at most ``longest`` characters."""
     if not isinstance(value, str) or not value.strip():
         scope.error(path, "must be a non-empty text")
+    elif len(value) > longest:
+        scope.error(path, f"is {len(value)} characters long; at most {longest}")
 
 
-def bilingual(scope: Scope, value: object, path: Path) -> None:
+def bilingual(scope: Scope, value: object, path: Path, longest: int = MAX_TEXT) -> None:
     """A text in both languages, ``{ca: ..., en: ...}`` (Catalan first, English second)."""
     found = mapping(scope, value, path, LANGUAGES)
     for language in LANGUAGES if found else ():
         if language in found:
-            text(scope, found[language], (*path, language))
+            text(scope, found[language], (*path, language), longest)
 
 
-def slug(scope: Scope, value: object, path: Path) -> str | None:
-    """An id made of ``a-z 0-9 -``."""
+def slug(scope: Scope, value: object, path: Path, longest: int = MAX_SLUG) -> str | None:
+    """An id made of ``a-z 0-9 -``, at most ``longest`` characters."""
     if not isinstance(value, str) or not SLUG.match(value):
         scope.error(path, "must be an id made of a-z, 0-9 and -")
+        return None
+    if len(value) > longest:
+        scope.error(path, f"is {len(value)} characters long; an id has at most {longest}")
         return None
     return value
 
@@ -125,12 +165,22 @@ def boolean(scope: Scope, value: object, path: Path) -> None:
         scope.error(path, "must be true or false")
 
 
-def whole(scope: Scope, value: object, path: Path, minimum: int = 0) -> int | None:
-    """A whole number ``>= minimum`` (YAML booleans are not numbers)."""
+def whole(
+    scope: Scope, value: object, path: Path, minimum: int = 0, maximum: int = MAX_NUMBER
+) -> int | None:
+    """A whole number from ``minimum`` to ``maximum`` (YAML booleans are not numbers)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         scope.error(path, f"must be a whole number >= {minimum}")
         return None
+    if value > maximum:
+        scope.error(path, f"must be a whole number <= {maximum}, not {_short(value)}")
+        return None
     return value
+
+
+def _short(number: int) -> str:
+    """A number as written, or its size when it is too long to quote."""
+    return str(number) if number < 10**15 else f"a {len(str(number))}-digit number"
 
 
 def choice(scope: Scope, value: object, path: Path, options: Collection[str]) -> str | None:
@@ -150,11 +200,16 @@ def resource(scope: Scope, value: object, path: Path) -> str | None:
 
 
 def formula(scope: Scope, value: object, path: Path, names: Collection[str] = ()) -> None:
-    """A formula string (``"2*m + peril"``) over peril, m, n, turn and the given ``names``."""
-    try:
-        parse(str(value), frozenset(names))
-    except RuleError as exc:
-        scope.error(path, f"bad formula: {exc}")
+    """A formula string (``"2*m + peril"``) over peril, m, n, turn and the given ``names``.
+
+    ``names`` are the ability's amount parameters, as a mapping name -> (min, max) or a plain
+    collection (checked from 0 to ``PARAM_CAP``). The formula must work for every value the
+    game can give its names (``consell.content.formulas``).
+    """
+    ranges = dict(names) if isinstance(names, Mapping) else dict.fromkeys(names, (0, PARAM_CAP))
+    problem = problem_of(value, ranges)
+    if problem is not None:
+        scope.error(path, problem)
 
 
 def amount(scope: Scope, value: object, path: Path, names: Collection[str] = ()) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from .models import Card, Pack
@@ -40,16 +41,45 @@ def place_card(card: Card) -> None:
     card.position = max(positions, default=-1) + 1
 
 
+def in_use_message(pack: Pack) -> str:
+    """Why the cards of ``pack`` cannot change (``consell.content.loader``)."""
+    return _(
+        "Games were created with %(pack)s: its cards no longer change, so that those games "
+        "keep the cards they were dealt. Export the pack, edit it, raise its version and load "
+        "it with load_content."
+    ) % {"pack": pack}
+
+
+class CardDataField(forms.JSONField):
+    """The card's JSON; too deeply nested for the JSON reader is an error, not a crash."""
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except RecursionError as exc:
+            raise forms.ValidationError(_("The card is nested too deeply.")) from exc
+
+    def bound_data(self, data, initial):
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return InvalidJSONInput(data)  # shown back as typed
+
+
 class CardForm(forms.ModelForm):
     class Meta:
         model = Card
         fields = ["pack", "kind", "data"]
+        field_classes = {"data": CardDataField}
 
     def clean(self) -> dict:
         cleaned = super().clean()
         pack, kind, data = cleaned.get("pack"), cleaned.get("kind"), cleaned.get("data")
         if pack is None or kind is None or "data" not in cleaned:
             return cleaned
+        for used in {pack, self.instance.pack if self.instance.pk else pack}:
+            if used.games.exists():
+                raise forms.ValidationError(in_use_message(used))
         edited = Card(pk=self.instance.pk, pack=pack, kind=kind, data=data)
         edited.file, edited.position = self.instance.file, self.instance.position
         place_card(edited)

@@ -11,16 +11,41 @@ from pathlib import Path
 import yaml
 
 from .errors import PackError, PackInvalid
+from .fields import MAX_DEPTH
 from .schema import PACK_FILE, PackContent, validate_pack
+
+MAX_FILE_BYTES = 1_000_000
+"""A pack file larger than this is refused unread (the default pack's largest is ~40 kB)."""
+MAX_NODES = 200_000
+"""Most YAML nodes (scalars, lists, mappings) one file may hold (the default pack's: ~4,500)."""
 
 
 class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """SafeLoader that refuses duplicate keys."""
+    """SafeLoader that refuses duplicate keys and keys that cannot be field names."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> object:
+        """A scalar PyYAML cannot turn into a value (a 5,000-digit number, the date
+        2020-13-45) is a YAML error at its line, not a ``ValueError`` out of the loader."""
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            value = node.value if isinstance(node.value, str) else ""
+            shown = value if len(value) <= 20 else value[:20] + "..."
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"cannot read the value {shown!r} ({str(exc).split(':')[0][:80]})",
+                node.start_mark,
+            ) from exc
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
         seen = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, list | dict | set):
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a list or a mapping cannot be a key", key_node.start_mark
+                )
             if key in seen:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"duplicate key {key!r}", key_node.start_mark
@@ -34,15 +59,75 @@ _StrictLoader.add_constructor(
 )
 
 
+def _shape_problem(source: str) -> str | None:
+    """Why ``source`` is too big or too deep to build, read from the parser's events.
+
+    The events come from libyaml one at a time, so a pathological file (nesting thousands
+    deep, a billion-laughs tree of aliases) is refused before anything recursive builds it.
+    Aliases (``*name``) are refused: a pack writes each value out, and an alias is how a small
+    file expands into an enormous tree.
+    """
+    depth = nodes = 0
+    for event in yaml.parse(source, Loader=_StrictLoader):
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 1
+            return f"line {line}: YAML aliases (*{event.anchor}) are not allowed; write it out"
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1
+                return f"line {line}: nested more than {MAX_DEPTH} levels deep"
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if isinstance(event, yaml.NodeEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                return f"holds more than {MAX_NODES} YAML values"
+    return None
+
+
 def load_yaml(file_name: str, source: str) -> tuple[object, list[PackError]]:
-    """Parse one YAML text; a syntax error becomes a ``PackError`` with its line."""
+    """Parse one YAML text; a syntax error or a pathological shape becomes a ``PackError``."""
     try:
-        return yaml.load(source, Loader=_StrictLoader), []
+        problem = _shape_problem(source)
+        if problem is None:
+            return yaml.load(source, Loader=_StrictLoader), []
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line = source.count("\n", 0, exc.position) + 1
+        problem = f"line {line}: YAML error: character #x{exc.character:04x} is not allowed"
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        return None, [PackError(file_name, "", "", f"{where}YAML error: {problem}")]
+        problem = f"{where}YAML error: {getattr(exc, 'problem', None) or exc}"
+    except (RecursionError, MemoryError):
+        problem = "YAML error: too big or too deeply nested to read"
+    return None, [PackError(file_name, "", "", problem)]
+
+
+def read_text(file_name: str, path: Path) -> tuple[str | None, list[PackError]]:
+    """The UTF-8 text of one pack file, or the reason it cannot be read (named by file)."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            message = f"is {size} bytes; a pack file may hold at most {MAX_FILE_BYTES}"
+            return None, [PackError(file_name, "", "", message)]
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, [PackError(file_name, "", "", f"cannot be read: {exc.strerror or exc}")]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        message = (
+            f"line {line}: is not UTF-8 text (byte 0x{data[exc.start]:02x} at byte "
+            f"{exc.start}); save the file as UTF-8"
+        )
+        return None, [PackError(file_name, "", "", message)]
+
+
+def _read_yaml(file_name: str, path: Path) -> tuple[object, list[PackError]]:
+    source, errors = read_text(file_name, path)
+    return (None, errors) if source is None else load_yaml(file_name, source)
 
 
 def pack_directory(path: str | Path) -> Path:
@@ -57,21 +142,24 @@ def read_pack(path: str | Path) -> PackContent:
     meta_path = directory / PACK_FILE
     if not meta_path.is_file():
         raise PackInvalid([PackError(str(meta_path), "", "", "no pack.yaml here")])
-    meta, errors = load_yaml(PACK_FILE, meta_path.read_text(encoding="utf-8"))
+    meta, errors = _read_yaml(PACK_FILE, meta_path)
+    if errors:  # without its pack.yaml there is no pack to judge
+        raise PackInvalid(errors)
     listed = meta.get("files") if isinstance(meta, dict) else None
-    listed = [name for name in listed if isinstance(name, str)] if isinstance(listed, list) else []
+    readable = isinstance(listed, list)  # else pack.yaml's own errors say what is wrong
+    listed = [name for name in listed if isinstance(name, str)] if readable else []
     documents: dict[str, object] = {}
     for name in listed:
         file_path = directory / name
         if "/" in name or "\\" in name or not file_path.is_file():
             errors.append(PackError(name, "", "", "listed in pack.yaml files but not found"))
             continue
-        document, file_errors = load_yaml(name, file_path.read_text(encoding="utf-8"))
+        document, file_errors = _read_yaml(name, file_path)
         errors += file_errors
         if not file_errors:
             documents[name] = document
     for stray in sorted(directory.glob("*.y*ml")):
-        if stray.name != PACK_FILE and stray.name not in listed:
+        if readable and stray.name != PACK_FILE and stray.name not in listed:
             errors.append(PackError(stray.name, "", "", "not listed in pack.yaml files"))
     return validate_pack(meta, documents, errors)
 

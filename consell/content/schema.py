@@ -18,7 +18,8 @@ from .cards import KINDS, check_card
 from .errors import PackError, PackInvalid
 
 PACK_FILE = "pack.yaml"
-FILE_NAME = re.compile(r"^[a-z0-9_-]+\.ya?ml$")
+FILE_NAME = re.compile(r"^[a-z0-9_-]{1,95}\.ya?ml$")  # Card.file holds 100 characters
+MAX_VERSION = 1_000_000
 
 MINIMUM_SIZES: dict[str, int] = {
     "house": 16,
@@ -122,7 +123,7 @@ def validate_pack(
     """
     errors = list(errors or [])
     head = f.Scope(PACK_FILE)
-    meta = _check_meta(head, meta) or {}
+    raw_meta, meta = meta, _check_meta(head, meta) or {}
     cards: list[PackCard] = []
     references: list[tuple[str, f.Reference]] = list(head.references)
     for file_name, document in documents.items():
@@ -132,9 +133,11 @@ def validate_pack(
             errors += scope.errors
             references += scope.references
     errors += head.errors
-    errors += _pack_wide_errors(cards, references)
-    if all(name in documents for name in meta.get("files", ())):
-        errors += _size_errors(cards)
+    # Without a list of files there is no pack to judge as a whole: pack.yaml's errors say why.
+    if isinstance(raw_meta, dict) and isinstance(raw_meta.get("files"), list):
+        errors += _pack_wide_errors(cards, references)
+        if all(name in documents for name in meta.get("files", ())):
+            errors += _size_errors(cards)
     if errors:
         raise PackInvalid(errors)
     files = {name: documents[name]["kind"] for name in meta["files"]}
@@ -145,14 +148,14 @@ def validate_pack(
 
 def _check_meta(scope: f.Scope, meta: object) -> dict | None:
     meta = f.mapping(scope, meta, (), ("id", "version", "name", "files"), ("description",))
-    if meta is None:
+    if meta is None or not f.plain_text(scope, meta):
         return None
     if "id" in meta:
         f.slug(scope, meta["id"], ("id",))
     if "version" in meta:
-        f.whole(scope, meta["version"], ("version",), 1)
+        f.whole(scope, meta["version"], ("version",), 1, MAX_VERSION)
     if "name" in meta:
-        f.bilingual(scope, meta["name"], ("name",))
+        f.bilingual(scope, meta["name"], ("name",), f.MAX_TITLE)
     if meta.get("description") is not None:
         f.bilingual(scope, meta["description"], ("description",))
     for index, name in enumerate(f.sequence(scope, meta.get("files", []), ("files",), True) or ()):
@@ -172,8 +175,9 @@ def _check_document(file_name: str, document: object) -> tuple[list[PackCard], l
     cards, scopes = [], [top]
     for index, raw in enumerate(f.sequence(top, document.get("cards"), ("cards",)) or ()):
         card_id = raw.get("id") if isinstance(raw, dict) else None
-        scope = f.Scope(file_name, card_id if isinstance(card_id, str) else f"cards[{index}]")
-        card = check_card(scope, raw, kind)
+        named = isinstance(card_id, str) and not f.CONTROL.search(card_id)
+        scope = f.Scope(file_name, card_id if named else f"cards[{index}]")
+        card = check_card(scope, raw, kind) if f.plain_text(scope, raw) else None
         scopes.append(scope)
         if card is not None:
             cards.append(PackCard(file_name, kind, index, card))

@@ -38,6 +38,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
     name = models.CharField(_("name"), max_length=120)
+    # The content pack version the game was created with, for good: an installed version's
+    # cards never change once a game uses it (consell.content.loader), so the game keeps the
+    # cards it was dealt whatever is loaded later.
     pack = models.ForeignKey("content.Pack", on_delete=models.PROTECT, related_name="games")
     ruleset = models.JSONField(_("ruleset"), default=_default_ruleset)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)

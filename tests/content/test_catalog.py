@@ -23,14 +23,17 @@ def test_a_reload_is_seen_by_the_catalog(pack, write_pack):
     call_command("load_content", str(write_pack(pack)), stdout=StringIO())
     load_catalog(Pack.objects.get())
     card(pack, "crises.yaml", "invasors")["threshold"] = "3*m + peril"
-    call_command("load_content", str(write_pack(pack)), stdout=StringIO())
+    call_command("load_content", str(write_pack(pack)), "--replace", stdout=StringIO())
     assert load_catalog(Pack.objects.get())["invasors"]["threshold"] == "3*m + peril"
 
 
 def test_the_cards_are_read_once_per_version_of_the_pack(pack, write_pack):
-    """Every change reads the same shared catalog until the pack is loaded or edited again."""
+    """Every change reads the same shared catalog until the pack's cards change."""
     call_command("load_content", str(write_pack(pack)), stdout=StringIO())
     first = load_catalog(Pack.objects.get())
     assert load_catalog(Pack.objects.get()) is first
     call_command("load_content", str(write_pack(pack)), stdout=StringIO())
+    assert load_catalog(Pack.objects.get()) is first, "the same cards again change nothing"
+    card(pack, "crises.yaml", "invasors")["threshold"] = "3*m + peril"
+    call_command("load_content", str(write_pack(pack)), "--replace", stdout=StringIO())
     assert load_catalog(Pack.objects.get()) is not first

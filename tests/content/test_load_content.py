@@ -66,11 +66,25 @@ def test_the_command_exits_non_zero_on_a_bad_pack(pack, write_pack, capsys):
     assert "pack.yaml: version: must be a whole number >= 1" in capsys.readouterr().err
 
 
-def test_reloading_the_same_version_replaces_its_cards(pack, write_pack):
+def test_reloading_the_same_version_with_other_cards_is_refused(pack, write_pack):
+    """Issue 10: an installed version keeps its cards; a changed pack needs a new version."""
     load(write_pack(pack))
     card(pack, "laws.yaml", "llei-de-comerc")["title"]["en"] = "Free trade act"
-    output = load(write_pack(pack))
-    assert output.startswith("Replaced content pack proves v1: 99 cards")
+    with pytest.raises(CommandError) as caught:
+        load(write_pack(pack))
+    assert (
+        "pack.yaml: version: content pack proves v1 is already installed with other cards "
+        "(changed llei-de-comerc)" in str(caught.value)
+    )
+    assert Card.objects.get(card_id="llei-de-comerc").title_en == "Trade act"
+
+
+def test_replace_rewrites_a_version_no_game_uses(pack, write_pack):
+    load(write_pack(pack))
+    card(pack, "laws.yaml", "llei-de-comerc")["title"]["en"] = "Free trade act"
+    out = StringIO()
+    call_command("load_content", str(write_pack(pack)), "--replace", stdout=out)
+    assert out.getvalue().startswith("Replaced content pack proves v1: 99 cards")
     assert Pack.objects.count() == 1
     assert Card.objects.get(card_id="llei-de-comerc").title_en == "Free trade act"
 
@@ -93,6 +107,6 @@ def test_a_failure_while_writing_keeps_the_previous_cards(pack, write_pack, monk
 
     monkeypatch.setattr(Card.objects, "bulk_create", broken_disk)
     with pytest.raises(OSError):
-        load(write_pack(pack))
+        call_command("load_content", str(write_pack(pack)), "--replace", stdout=StringIO())
     assert Card.objects.get(card_id="llei-de-comerc").title_en == "Trade act"
     assert Card.objects.count() == 99

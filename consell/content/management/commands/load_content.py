@@ -1,12 +1,19 @@
-"""``manage.py load_content PATH``: validate a pack and install it, all or nothing."""
+"""``manage.py load_content PATH``: validate a pack and install it, all or nothing.
+
+An installed version keeps its cards (``consell.content.loader``): loading it again with the
+same cards changes nothing, with other cards it is refused; ``--replace`` rewrites a version
+that no game was created with.
+"""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
 from consell.content.errors import PackInvalid
-from consell.content.loader import load_pack
+from consell.content.loader import LOADED, REPLACED, UNCHANGED, load_pack
 from consell.content.reader import read_pack
+
+VERBS = {LOADED: "Loaded", UNCHANGED: "Unchanged", REPLACED: "Replaced"}
 
 
 class Command(BaseCommand):
@@ -17,16 +24,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("path", help="The pack directory, or its pack.yaml.")
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="Replace the cards of an installed version that no game was created with.",
+        )
 
-    def handle(self, *args, path: str, **options) -> None:
+    def handle(self, *args, path: str, replace: bool = False, **options) -> None:
         try:
             content = read_pack(path)
+            pack, status = load_pack(content, replace=replace)
         except PackInvalid as exc:
             raise CommandError(str(exc)) from exc
-        pack, created = load_pack(content)
         counts = content.counts()
         per_kind = ", ".join(f"{kind} {count}" for kind, count in counts.items())
         self.stdout.write(
-            f"{'Loaded' if created else 'Replaced'} content pack {pack}: {len(content.cards)} "
+            f"{VERBS[status]} content pack {pack}: {len(content.cards)} "
             f"cards, {sum(counts.values())} with copies ({per_kind})."
         )
