@@ -215,6 +215,10 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "vigilance_paid": lambda d, n: (
         _("Your vigilance this turn: %(v)s.") % {"v": d.get("vigilance")}
     ),
+    "objective_revealed": lambda d, n: (
+        _("Interrogation: one of %(who)s's objectives is %(o)s.")
+        % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
+    ),
     "plot_outcome": lambda d, n: (
         _("Your plot %(plot)s: %(r)s.") % {"plot": _plot_words(d, n), "r": _plot_results(d, n)}
     ),

@@ -32,6 +32,10 @@ from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
 from .state import GameState
 
+# Selectors for an office's holder, or the King while it is vacant, by the resource the office
+# distributes (rules §1.4, §4.11).
+OFFICE_OR_KING = {"marshal_or_king": Resource.FOR, "high_priest_or_king": Resource.FAI}
+
 
 @dataclass(frozen=True)
 class Context:
@@ -165,6 +169,10 @@ class Resolver:
             return [] if king is None else [king]
         if selector == "spymaster":
             return self._office_holder(self.ruleset.office_for_resource[Resource.INT])
+        if selector in OFFICE_OR_KING:
+            # "El Mariscal (o el Rei, si està vacant)": the fallback production uses (§4.11).
+            holder = self._office_holder(self.ruleset.office_for_resource[OFFICE_OR_KING[selector]])
+            return holder or self._named("king")
         raise InvalidStateError(
             _("Unknown player selector %(selector)s.") % {"selector": repr(selector)},
             selector=selector,

@@ -27,12 +27,12 @@ from .dice import Dice
 from .effects_context import Context, Frame, Resolver
 from .effects_record import Recorder
 from .errors import InvalidParameterError
-from .events import Event, director
+from .events import Event, director, private
 from .i18n import _
 from .payment import pay
 from .resources import Resource, as_json
 from .ruleset import Ruleset
-from .state import GameState
+from .state import GameState, Note
 
 DRAW_DECKS = {
     "tactics": decks.TACTICS,
@@ -305,6 +305,26 @@ def _manual(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return Suspend("manual", {"text": text, "source": run.context.source}, blocking=False)
 
 
+def _reveal_objective(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+    """Show the ability's owner one of a player's kept objectives, drawn with the game's dice
+    and told in a private note (the Spymaster's *Interrogatori*: "un dels objectius del jugador
+    triat, a l'atzar")."""
+    me = frame.self_seat
+    if me is None:
+        return None
+    r = run.resolver(frame)
+    for seat in r.seats(op["of"]):
+        objectives = list(run.state.player(seat).objectives)
+        if not objectives:
+            continue
+        with run.dice.purpose(f"an objective of seat {seat} to show"):
+            shown = run.dice.choice(objectives)
+        data = {"seat": seat, "objective": shown}
+        run.state.player(me).notes.append(Note(run.state.turn, "objective_revealed", data))
+        run.events.append(private("objective_revealed", (me,), me, **data))
+    return None
+
+
 HANDLERS: dict[str, Handler] = {
     "gain": _gain,
     "lose": _lose,
@@ -316,6 +336,7 @@ HANDLERS: dict[str, Handler] = {
     "discard": _discard,
     "seize_asset": _seize_asset,
     "allow_trade": _allow_trade,
+    "reveal_objective": _reveal_objective,
     "for_each": _for_each,
     "if": _if,
     "manual": _manual,
