@@ -12,7 +12,7 @@
   if (!root) return;
   var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + root.dataset.liveUrl;
   var version = parseInt(root.dataset.version || "0", 10);
-  var FIRST_DELAY_MS = 250, MAX_DELAY_MS = 4000, PING_MS = 20000, RELOADED_KEY = "consell:refused";
+  var FIRST_DELAY_MS = 250, MAX_DELAY_MS = 2000, PING_MS = 20000, RELOADED_KEY = "consell:refused";
   var delay = FIRST_DELAY_MS;
   var status = document.querySelector("[data-live-status]");
   var pinger = null;
@@ -56,7 +56,7 @@
       if (e.code === 4404) { refused("gone"); return; }
       show("offline");
       /* Jitter spreads a whole table's phones when the server comes back. */
-      setTimeout(connect, delay * (0.5 + Math.random()));
+      setTimeout(connect, delay * (0.5 + Math.random() / 2));
       delay = Math.min(delay * 2, MAX_DELAY_MS);
     };
   }
