@@ -23,6 +23,7 @@
   function seen(v) {
     if (typeof v !== "number" || v <= version) return;
     version = v;
+    root.dataset.version = String(v);
     refresh();
   }
 
