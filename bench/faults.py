@@ -251,11 +251,13 @@ class Page:
                     self.url, origin=self.origin, additional_headers=headers, open_timeout=5
                 ) as ws:
                     self.connects += 1
-                    delay = FIRST_DELAY
                     pinger = asyncio.ensure_future(self._ping(ws))
                     try:
                         async for frame in ws:
-                            self._seen(json.loads(frame))
+                            message = json.loads(frame)
+                            if message.get("type") == "hello":
+                                delay = FIRST_DELAY
+                            self._seen(message)
                     finally:
                         pinger.cancel()
                     if ws.close_code in (4403, 4404):

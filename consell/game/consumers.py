@@ -45,12 +45,16 @@ class GameConsumer(AsyncWebsocketConsumer):
         route = self.scope["url_route"]
         role = route["kwargs"].get("role")
         self.viewer, refusal = await self._authenticate(role, route["kwargs"])
-        await self.accept()
         if self.viewer is None:
+            await self.accept()
             await self.close(code=refusal)
             return
-        self.group = group_for(self.game_id, self.viewer)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Joined before the handshake: with the channel layer down the handshake fails and
+        # the page retries, instead of showing "online" on a socket that can hear nothing.
+        group = group_for(self.game_id, self.viewer)
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.group = group
+        await self.accept()
         self.version = await self._version()
         await self._send({"type": "hello", "version": self.version})
 

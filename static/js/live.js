@@ -39,8 +39,6 @@
   function connect() {
     var socket = new WebSocket(url);
     socket.onopen = function () {
-      delay = FIRST_DELAY_MS;
-      show("online");
       pinger = setInterval(function () {
         if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
       }, PING_MS);
@@ -49,6 +47,9 @@
       var msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if (msg.type === "revoked") { refused("revoked"); return; }
+      /* Only a greeting proves the server can hear us: a socket that opens and drops at once
+         (the channel layer is down) keeps backing off. */
+      if (msg.type === "hello") { delay = FIRST_DELAY_MS; show("online"); }
       seen(msg.version);
     };
     socket.onclose = function (e) {
