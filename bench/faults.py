@@ -38,6 +38,7 @@ import random
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -239,6 +240,7 @@ class Page:
     connects: int = 0
     refused: int | None = None
     stopped: bool = False
+    history: list[tuple[float, int]] = field(default_factory=list)  # (monotonic, version)
 
     async def run(self) -> None:
         import websockets
@@ -281,7 +283,13 @@ class Page:
             return
         if version <= self.version and message.get("type") == "changed":
             self.went_back += 1
-        self.version = max(self.version, version)
+        if version > self.version:
+            self.version = version
+            self.history.append((time.monotonic(), version))
+
+    def shown_at(self, version: int) -> float:
+        """When this page first showed ``version`` or a later one."""
+        return next(t for t, v in self.history if v >= version)
 
 
 class Pages:
@@ -538,9 +546,13 @@ def simultaneous_hand_ins(cl: Cluster, table: Table, bound: float) -> Figures:
             thread.join(bound * 4)
         figures.seconds["all hand-ins answered"] = time.monotonic() - start
         assert not errors, errors
-        figures.seconds["first tap to every page current"] = until_current(
-            table, pages, bound, start
+        answered = time.monotonic()
+        figures.seconds["last answer to every page current"] = until_current(
+            table, pages, bound, answered
         )
+        final = current_versions(table)
+        caught_up = max(p.shown_at(final[p.viewer]) for p in pages)
+        figures.seconds["first tap to every page current"] = caught_up - start
         figures.notes.append(f"{len(pages)} pages on 2 daphnes")
         _no_page_went_back(pages)
     check_log(table)
@@ -590,21 +602,31 @@ def _setup_django() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=sorted(SCENARIOS), action="append")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each scenario")
     parser.add_argument("--redis-port", type=int, default=6392)
     parser.add_argument("--daphne-ports", type=int, nargs=2, default=(8211, 8212))
-    parser.add_argument("--seed", type=int, default=1, help="the simulated games' seed")
+    parser.add_argument("--seed", type=int, default=1, help="the first simulated game's seed")
     parser.add_argument("--bound", type=float, default=15.0, help="give up after (seconds)")
     args = parser.parse_args()
     _setup_django()
     print(f"target: every open page back to its current version within {TARGET_SECONDS} s")
+    print(f"{args.repeat} run(s) of each; seconds as min / median / max; load {_load()}")
     for name in args.only or list(SCENARIOS):
         scenario, players = SCENARIOS[name]
-        table = table_in_planning(players, args.seed)
-        with cluster(args.redis_port, tuple(args.daphne_ports)) as cl:
-            figures = scenario(cl, table, args.bound)
-        print(f"\n{figures.scenario} ({players} players; {'; '.join(figures.notes)})")
-        for what, seconds in figures.seconds.items():
-            print(f"  {what:<48} {seconds:6.2f} s")
+        runs = []
+        for run in range(args.repeat):
+            table = table_in_planning(players, args.seed + run)
+            with cluster(args.redis_port, tuple(args.daphne_ports)) as cl:
+                runs.append(scenario(cl, table, args.bound))
+        print(f"\n{runs[0].scenario} ({players} players; {'; '.join(runs[0].notes)})")
+        for what in runs[0].seconds:
+            values = sorted(r.seconds[what] for r in runs)
+            low, mid, high = values[0], statistics.median(values), values[-1]
+            print(f"  {what:<40} {low:6.2f} / {mid:6.2f} / {high:6.2f}")
+
+
+def _load() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3]) + f" on {os.cpu_count()} cpus"
 
 
 if __name__ == "__main__":
