@@ -47,6 +47,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,18 +230,27 @@ def _cookie(name: str, value: str) -> http.cookiejar.Cookie:
 
 @dataclass
 class Page:
-    """One open page's websocket, behaving as live.js does; ``version`` is what it shows."""
+    """One open page, behaving as live.js does: its websocket, and its fragments fetched again
+    (as htmx would) whenever a newer version is announced or a greeting finds the page stale.
+
+    ``version`` is the newest version the page was told of; ``shown`` the one its fragments
+    were last fetched at, all of them successfully.
+    """
 
     viewer: str
     url: str
     origin: str
+    fragments: list[str]
     cookies: str = ""
     version: int = 0
+    shown: int = 0
+    stale: bool = False
     went_back: int = 0
     connects: int = 0
     refused: int | None = None
     stopped: bool = False
-    history: list[tuple[float, int]] = field(default_factory=list)  # (monotonic, version)
+    history: list[tuple[float, int]] = field(default_factory=list)  # (monotonic, shown)
+    _fetching: asyncio.Task | None = None
 
     async def run(self) -> None:
         import websockets
@@ -283,9 +293,31 @@ class Page:
             return
         if version <= self.version and message.get("type") == "changed":
             self.went_back += 1
-        if version > self.version:
-            self.version = version
-            self.history.append((time.monotonic(), version))
+        greeting = message.get("type") in ("hello", "pong")
+        if version > self.version or (greeting and self.stale):
+            self.version = max(self.version, version)
+            if self._fetching is None or self._fetching.done():
+                self._fetching = asyncio.ensure_future(self._refresh())
+
+    async def _refresh(self) -> None:
+        """Fetch every fragment (in parallel, as htmx does) until the page is at its version."""
+        while self.shown < self.version and not self.stopped:
+            target = self.version
+            try:
+                await asyncio.gather(*(asyncio.to_thread(self._get, url) for url in self.fragments))
+            except OSError:  # the server went away mid-request: the next greeting retries
+                self.stale = True
+                return
+            self.stale = False
+            self.shown = target
+            self.history.append((time.monotonic(), target))
+
+    def _get(self, url: str) -> None:
+        request = urllib.request.Request(
+            url, headers={"HX-Request": "true", "Cookie": self.cookies}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            response.read()
 
     def shown_at(self, version: int) -> float:
         """When this page first showed ``version`` or a later one."""
@@ -304,6 +336,7 @@ class Pages:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
+        self.loop.set_default_executor(ThreadPoolExecutor(max_workers=4 * len(self.pages)))
         self.loop.run_forever()
 
     def __enter__(self) -> Pages:
@@ -383,17 +416,33 @@ def open_pages(table: Table, cl: Cluster) -> tuple[list[Page], dict[int, Browser
         status, _ = phone.get(f"/s/{token}/")
         assert status == 200, f"seat {position}'s link answered {status}"
         phones[position] = phone
-        pages.append(_page(f"seat:{position}", daphne, f"/ws/play/{table.game_id}/", phone))
+        play = f"/play/{table.game_id}/?fragment="
+        fragments = [play + name for name in ("decisions", "chest", "board")]
+        pages.append(
+            _page(f"seat:{position}", daphne, f"/ws/play/{table.game_id}/", fragments, phone)
+        )
     a, b = cl.daphnes[0], cl.daphnes[-1]
-    pages.append(_page("public", b, f"/ws/board/{table.board_token}/", None))
+    board = f"/board/{table.board_token}/"
+    pages.append(_page("public", b, f"/ws{board}", [f"{board}?fragment=board"], None))
     dora = Browser(a.http, {"sessionid": table.director_session})
-    pages.append(_page("director", a, f"/ws/games/{table.game_id}/director/", dora))
+    dashboard = f"/games/{table.game_id}/"
+    pages.append(
+        _page("director", a, f"/ws{dashboard}director/", [f"{dashboard}?fragment=live"], dora)
+    )
     return pages, phones
 
 
-def _page(viewer: str, daphne: Daphne, path: str, browser: Browser | None) -> Page:
+def _page(
+    viewer: str, daphne: Daphne, ws_path: str, fragments: list[str], browser: Browser | None
+) -> Page:
     cookies = "; ".join(f"{c.name}={c.value}" for c in browser.jar) if browser else ""
-    return Page(viewer, f"ws://127.0.0.1:{daphne.port}{path}", daphne.http, cookies)
+    return Page(
+        viewer,
+        f"ws://127.0.0.1:{daphne.port}{ws_path}",
+        daphne.http,
+        [daphne.http + f for f in fragments],
+        cookies,
+    )
 
 
 def hand_in(table: Table, phone: Browser, position: int) -> None:
@@ -414,7 +463,7 @@ def current_versions(table: Table) -> dict[str, int]:
 def behind(table: Table, pages: list[Page]) -> list[str]:
     """The pages that do not show their viewer's current version yet."""
     versions = current_versions(table)
-    return [p.viewer for p in pages if p.version < versions.get(p.viewer, 0)]
+    return [p.viewer for p in pages if p.shown < versions.get(p.viewer, 0)]
 
 
 def until_current(table: Table, pages: list[Page], bound: float, since: float) -> float:

@@ -1,6 +1,6 @@
 /* Live updates: one websocket per page carrying "your view changed" notices.
    On a notice newer than the page, or a reconnect greeting ("hello") that says the page missed
-   something, the page asks htmx to re-fetch its fragments (elements with
+   something (or that a fragment failed to load), the page asks htmx to re-fetch its fragments (elements with
    hx-trigger="consell:changed from:body"). No game data travels here.
    Versions only move forward: notices relayed by two server processes may arrive out of order,
    and one that is not newer than the page is ignored. A ping every PING_MS asks the current
@@ -17,14 +17,25 @@
   var status = document.querySelector("[data-live-status]");
   var pinger = null;
 
-  function refresh() { htmx.trigger(document.body, "consell:changed"); }
+  /* A fragment that failed to load (the server went away mid-request) leaves the page stale
+     although its version moved on: the next greeting or pong refreshes it even if nothing is
+     newer. */
+  var stale = false;
+  function refresh() { stale = false; htmx.trigger(document.body, "consell:changed"); }
   function show(state) { if (status) status.dataset.state = state; }
+  ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+    document.body.addEventListener(name, function () { stale = true; });
+  });
 
-  function seen(v) {
-    if (typeof v !== "number" || v <= version) return;
-    version = v;
-    root.dataset.version = String(v);
-    refresh();
+  function seen(v, greeting) {
+    if (typeof v !== "number") return;
+    if (v > version) {
+      version = v;
+      root.dataset.version = String(v);
+      refresh();
+    } else if (greeting && stale) {
+      refresh();
+    }
   }
 
   function refused(state) {
@@ -50,7 +61,7 @@
       /* Only a greeting proves the server can hear us: a socket that opens and drops at once
          (the channel layer is down) keeps backing off. */
       if (msg.type === "hello") { delay = FIRST_DELAY_MS; show("online"); }
-      seen(msg.version);
+      seen(msg.version, msg.type === "hello" || msg.type === "pong");
     };
     socket.onclose = function (e) {
       clearInterval(pinger);
