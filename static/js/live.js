@@ -1,7 +1,7 @@
 /* Live updates: one websocket per page carrying "your view changed" notices.
-   On a notice newer than the page, or a reconnect greeting ("hello") that says the page missed
-   something (or that a fragment failed to load), the page asks htmx to re-fetch its fragments (elements with
-   hx-trigger="consell:changed from:body"). No game data travels here.
+   On a notice newer than the page, or a greeting ("hello" on every reconnect) that says the
+   page missed something or a fragment failed to load, the page asks htmx to re-fetch its
+   fragments (elements with hx-trigger="consell:changed from:body"). No game data travels here.
    Versions only move forward: notices relayed by two server processes may arrive out of order,
    and one that is not newer than the page is ignored. A ping every PING_MS asks the current
    version, so a notice lost while the server or Redis restarted is caught up within that time.
@@ -58,8 +58,8 @@
       var msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if (msg.type === "revoked") { refused("revoked"); return; }
-      /* Only a greeting proves the server can hear us: a socket that opens and drops at once
-         (the channel layer is down) keeps backing off. */
+      /* Only a greeting proves the server can hear us: a socket that opens and then drops at
+         once keeps backing off. */
       if (msg.type === "hello") { delay = FIRST_DELAY_MS; show("online"); }
       seen(msg.version, msg.type === "hello" || msg.type === "pong");
     };

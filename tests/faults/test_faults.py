@@ -5,8 +5,9 @@ run's PostgreSQL test database, plays a game with the simulator to Planning, ope
 phone's page, the public board and the dashboard over websockets (as ``static/js/live.js``
 does), injects one fault and checks what a table would: every change answered as done, nothing
 lost or duplicated in the event log, and every open page back to its viewer's current version.
-The bound is generous (15 s) so a busy machine does not fail it; the figures against the 3 s
-target are measured by ``bench/faults.py`` and recorded in docs/reliability.md.
+The bound is generous (15 s, 30 s for the burst of hand-ins) so a busy machine does not fail
+it; the figures against the 3 s target are measured by ``bench/faults.py`` and recorded in
+docs/reliability.md.
 
 Marked ``faults`` (and ``postgres``): ``.ci/run`` runs them in its PostgreSQL + Redis pass only.
 """
@@ -27,6 +28,10 @@ pytestmark = [
 ]
 
 BOUND = 15.0
+# Sixteen pages loading their fragments after each of sixteen hand-ins take 8-11 s on a loaded
+# 2-core machine (docs/reliability.md: the 3 s target is missed there); this test checks that
+# nothing is lost and every page gets there, so it gets twice the bound.
+BURST_BOUND = 2 * BOUND
 
 
 def _free_port() -> int:
@@ -78,5 +83,5 @@ def test_sixteen_simultaneous_hand_ins_each_count_once(cluster):
     """Rules §3.2: the order of hand-ins is the turn order. Sixteen phones tap at the same
     moment through two daphnes: sixteen hand-ins in the log, ranks 0..15, no gap."""
     table = faults.table_in_planning(16, seed=6)
-    faults.simultaneous_hand_ins(cluster, table, BOUND)
+    faults.simultaneous_hand_ins(cluster, table, BURST_BOUND)
     assert sorted(table.handed_in) == list(range(1, 17))
