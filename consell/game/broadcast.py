@@ -11,12 +11,14 @@ socket's greeting carries the viewer's current version.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 PROTOCOL_VERSION = 1
+NOTICE_SECONDS = 2.0
 
 logger = logging.getLogger(__name__)
 
@@ -53,10 +55,18 @@ def close_seat(game_id: int, position: int) -> None:
 
 
 def _best_effort(send, what: str) -> None:
-    """Run ``send(layer)``; a layer that fails is logged, never raised into a saved change."""
+    """Run ``send(layer)``; a layer that fails is logged, never raised into a saved change.
+
+    A Redis that accepts connections but never answers (stopped, overloaded) would hold the
+    request forever, so the notice gets ``NOTICE_SECONDS`` and is then given up.
+    """
+
+    async def bounded(layer) -> None:
+        await asyncio.wait_for(send(layer), NOTICE_SECONDS)
+
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(send)(layer)
+            async_to_sync(bounded)(layer)
     except Exception:  # the change is committed already: a lost notice must not undo the answer
         logger.warning("notice not sent (%s); pages catch up on reconnect", what, exc_info=True)

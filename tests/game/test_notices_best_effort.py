@@ -40,6 +40,25 @@ def redis_down(settings, caplog):
     return caplog
 
 
+@pytest.fixture
+def redis_hung(settings, caplog):
+    """channels-redis aimed at a server that accepts connections and never answers, as a
+    stopped or swamped Redis does."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    port = listener.getsockname()[1]
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{port}/0"]},
+        }
+    }
+    caplog.set_level(logging.WARNING, logger="consell.game.broadcast")
+    yield caplog
+    listener.close()
+
+
 def _notices_lost(caplog) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.name == "consell.game.broadcast"]
 
@@ -87,3 +106,15 @@ def test_it_reissues_a_seat_link_while_redis_is_down(game, client_dora, redis_do
     assert _texts(response) == ["A new link was made; the old one no longer works."]
     assert game.seats.get(position=3).token != old_token
     assert any("revoked" in message for message in _notices_lost(redis_down))
+
+
+def test_it_hands_in_while_redis_hangs(game, redis_hung):
+    """A Redis that never answers does not hold Bob's hand-in forever: the notice is given up
+    and he is told his plan is locked."""
+    start(game)
+    to_planning(game)
+    bob = seat_client(game, 2)
+    response = bob.post(f"/play/{game.pk}/plan/hand-in/", {"nonce": "bob-hands-in"})
+    assert _texts(response) == ["Your chest is handed in. Your plan is locked."]
+    assert state_of(game).player(2).plan.handed_in_rank is not None
+    assert _notices_lost(redis_hung)
