@@ -6,8 +6,8 @@ phone's page, the public board and the dashboard over websockets (as ``static/js
 does), injects one fault and checks what a table would: every change answered as done, nothing
 lost or duplicated in the event log, and every open page back to its viewer's current version.
 The bound is generous (15 s, 30 s for the burst of hand-ins) so a busy machine does not fail
-it; the figures against the 3 s target are measured by ``bench/faults.py`` and recorded in
-docs/reliability.md.
+it; the figures against the 3 s target are measured by ``python -m bench.faults`` and
+recorded in docs/reliability.md.
 
 Marked ``faults`` (and ``postgres``): ``.ci/run`` runs them in its PostgreSQL + Redis pass only.
 """
