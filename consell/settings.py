@@ -177,10 +177,13 @@ if os.environ.get("DATABASE_URL"):
     )
 
 if os.environ.get("REDIS_URL"):
+    # channels-redis queues every socket of one daphne process in one Redis list, and its
+    # default capacity (100) drops notices beyond that: 16 players handing in at once send
+    # 16 x 18 notices, and pages stayed behind (docs/reliability.md). Notices are ~100 bytes.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": 2000},
         }
     }
 else:

@@ -1,9 +1,21 @@
 """One websocket per open page, carrying only "your view changed" notices (DESIGN principle 7).
 
 The socket authenticates at connect with the same rules as the page (the director's login,
-the seat token kept in the session, or the board token), joins that viewer's own group, and
-forwards notices as ``{"v": 1, "type": "changed", "version": n}``. Anything a client sends is
-answered with an error notice and changes nothing; a revoked seat's socket is closed.
+the seat token kept in the session, or the board token), joins that viewer's own group, greets
+with ``{"v": 1, "type": "hello", "version": n}`` and forwards notices as
+``{"v": 1, "type": "changed", "version": n}``. A page compares those versions with its own:
+a newer one means "fetch your fragments", so a reconnecting page catches up in one round trip.
+
+Notices only ever move forward on a socket: two daphne processes behind one Redis can deliver
+them out of order, and a notice no newer than the last one sent is dropped.
+
+A refused socket is accepted and closed at once with a code the browser can read (a handshake
+refusal reaches a page as 1006, which looks like a network failure and is retried forever):
+4403 when this browser's seat link was reissued (it held the seat, so it learns nothing new),
+4404 for everything the page itself would answer 404 to, so a stranger still cannot tell which
+games exist (``access``). The only thing a client may send is a small ``{"type": "ping"}``,
+answered with the current version; anything else, too large, too deep or not JSON, is answered
+with an error notice and changes nothing.
 """
 
 from __future__ import annotations
@@ -14,47 +26,66 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
-from .access import board_game, seat_from_session
+from .access import SESSION_KEY, board_game, seat_from_session
 from .broadcast import PROTOCOL_VERSION, group_for
-from .models import Game
+from .models import Game, Seat
+
+# A ping is 16 bytes; nothing a page sends comes near this, so nothing bigger is parsed.
+MAX_FRAME = 256
+
+NOT_ALLOWED = 4403
+NOT_FOUND = 4404
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    group: str | None = None
+    version = 0
+
     async def connect(self):
         route = self.scope["url_route"]
         role = route["kwargs"].get("role")
-        self.viewer = await self._authenticate(role, route["kwargs"])
+        self.viewer, refusal = await self._authenticate(role, route["kwargs"])
         if self.viewer is None:
-            await self.close(code=4404)
+            await self.accept()
+            await self.close(code=refusal)
             return
-        self.group = group_for(self.game_id, self.viewer)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Joined before the handshake: with the channel layer down the handshake fails and
+        # the page retries, instead of showing "online" on a socket that can hear nothing.
+        group = group_for(self.game_id, self.viewer)
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.group = group
         await self.accept()
-        version = await self._version()
-        await self._send({"type": "hello", "version": version})
+        self.version = await self._version()
+        await self._send({"type": "hello", "version": self.version})
 
     async def disconnect(self, code):
-        if getattr(self, "group", None):
+        if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Clients have nothing to say over the socket except "ping"; everything else is refused."""
-        try:
-            message = json.loads(text_data or "")
-        except (TypeError, ValueError):
-            message = None
+        if self.group is None:
+            return
+        message = _parse(text_data)
         if isinstance(message, dict) and message.get("type") == "ping":
-            await self._send({"type": "pong", "version": await self._version()})
+            # Joining again is harmless and heals a membership a Redis restart forgot.
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            self.version = max(self.version, await self._version())
+            await self._send({"type": "pong", "version": self.version})
             return
         await self._send({"type": "error", "error": "unknown message"})
 
     async def game_changed(self, event):
-        await self._send({"type": "changed", "version": event["version"]})
+        version = event.get("version")
+        if not isinstance(version, int) or version <= self.version:
+            return
+        self.version = version
+        await self._send({"type": "changed", "version": version})
 
     async def seat_revoked(self, event):
         if not await self._seat_still_valid():
             await self._send({"type": "revoked"})
-            await self.close(code=4403)
+            await self.close(code=NOT_ALLOWED)
 
     async def _send(self, payload):
         await self.send(
@@ -62,35 +93,39 @@ class GameConsumer(AsyncWebsocketConsumer):
         )
 
     @database_sync_to_async
-    def _authenticate(self, role, kwargs):
+    def _authenticate(self, role, kwargs) -> tuple[str | None, int]:
+        """The viewer's key, or None and the close code to refuse with."""
         try:
             if role == "director":
                 user = self.scope.get("user")
                 game_id = kwargs["game_id"]
                 if not user or not user.is_authenticated:
-                    return None
+                    return None, NOT_FOUND
                 if not Game.objects.filter(pk=game_id, director=user).exists():
-                    return None
+                    return None, NOT_FOUND
                 self.game_id = game_id
-                return "director"
+                return "director", 0
             if role == "seat":
-                seat = seat_from_session(self.scope["session"], kwargs["game_id"])
+                session = self.scope["session"]
+                held = str(kwargs["game_id"]) in (session.get(SESSION_KEY) or {})
+                try:
+                    seat = seat_from_session(session, kwargs["game_id"])
+                except Http404:
+                    return None, NOT_ALLOWED if held else NOT_FOUND
                 self.game_id = seat.game_id
                 self.seat_token = seat.token
                 self.position = seat.position
-                return f"seat:{seat.position}"
+                return f"seat:{seat.position}", 0
             if role == "public":
                 game = board_game(kwargs["board_token"])
                 self.game_id = game.pk
-                return "public"
+                return "public", 0
         except Http404:
-            return None
-        return None
+            return None, NOT_FOUND
+        return None, NOT_FOUND
 
     @database_sync_to_async
     def _seat_still_valid(self):
-        from .models import Seat
-
         return Seat.objects.filter(
             game_id=self.game_id, position=self.position, token=self.seat_token
         ).exists()
@@ -99,3 +134,13 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _version(self):
         versions = Game.objects.filter(pk=self.game_id).values_list("versions", flat=True).first()
         return (versions or {}).get(self.viewer, 0)
+
+
+def _parse(text_data):
+    """The client's message as JSON, or None when it is absent, too large, too deep or not JSON."""
+    if not isinstance(text_data, str) or len(text_data) > MAX_FRAME:
+        return None
+    try:
+        return json.loads(text_data)
+    except (ValueError, RecursionError):
+        return None

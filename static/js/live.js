@@ -1,32 +1,76 @@
 /* Live updates: one websocket per page carrying "your view changed" notices.
-   On a notice, or after a reconnect, the page asks htmx to re-fetch its fragments
-   (elements with hx-trigger="consell:changed from:body"). No game data travels here. */
+   On a notice newer than the page, or a greeting ("hello" on every reconnect) that says the
+   page missed something or a fragment failed to load, the page asks htmx to re-fetch its
+   fragments (elements with hx-trigger="consell:changed from:body"). No game data travels here.
+   Versions only move forward: notices relayed by two server processes may arrive out of order,
+   and one that is not newer than the page is ignored. A ping every PING_MS asks the current
+   version, so a notice lost while the server or Redis restarted is caught up within that time.
+   A socket closed with 4403 (this seat's link was reissued) or 4404 (no such page for this
+   browser) reloads the page once, which then shows why; it is not retried. */
 (function () {
   var root = document.querySelector("[data-live-url]");
   if (!root) return;
   var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + root.dataset.liveUrl;
   var version = parseInt(root.dataset.version || "0", 10);
-  var delay = 500;
+  var FIRST_DELAY_MS = 250, MAX_DELAY_MS = 2000, PING_MS = 20000, RELOADED_KEY = "consell:refused";
+  var delay = FIRST_DELAY_MS;
   var status = document.querySelector("[data-live-status]");
+  var pinger = null;
 
-  function refresh() { htmx.trigger(document.body, "consell:changed"); }
+  /* A fragment that failed to load (the server went away mid-request) leaves the page stale
+     although its version moved on: the next greeting or pong refreshes it even if nothing is
+     newer. */
+  var stale = false;
+  function refresh() { stale = false; htmx.trigger(document.body, "consell:changed"); }
   function show(state) { if (status) status.dataset.state = state; }
+  ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+    document.body.addEventListener(name, function () { stale = true; });
+  });
+
+  function seen(v, greeting) {
+    if (typeof v !== "number") return;
+    if (v > version) {
+      version = v;
+      root.dataset.version = String(v);
+      refresh();
+    } else if (greeting && stale) {
+      refresh();
+    }
+  }
+
+  function refused(state) {
+    show(state);
+    /* Reload once, so the server says why; a second refusal right after that stays put. */
+    var last = parseInt(sessionStorage.getItem(RELOADED_KEY) || "0", 10);
+    if (Date.now() - last < 30000) return;
+    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+    location.reload();
+  }
 
   function connect() {
     var socket = new WebSocket(url);
-    socket.onopen = function () { delay = 500; show("online"); };
+    socket.onopen = function () {
+      pinger = setInterval(function () {
+        if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
+      }, PING_MS);
+    };
     socket.onmessage = function (e) {
       var msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
-      if (msg.type === "revoked") { show("revoked"); location.reload(); return; }
-      if (typeof msg.version !== "number") return;
-      if (msg.version !== version) { version = msg.version; refresh(); }
+      if (msg.type === "revoked") { refused("revoked"); return; }
+      /* Only a greeting proves the server can hear us: a socket that opens and then drops at
+         once keeps backing off. */
+      if (msg.type === "hello") { delay = FIRST_DELAY_MS; show("online"); }
+      seen(msg.version, msg.type === "hello" || msg.type === "pong");
     };
     socket.onclose = function (e) {
+      clearInterval(pinger);
+      if (e.code === 4403) { refused("revoked"); return; }
+      if (e.code === 4404) { refused("gone"); return; }
       show("offline");
-      if (e.code === 4403 || e.code === 4404) { location.reload(); return; }
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 8000);
+      /* Jitter spreads a whole table's phones when the server comes back. */
+      setTimeout(connect, delay * (0.5 + Math.random() / 2));
+      delay = Math.min(delay * 2, MAX_DELAY_MS);
     };
   }
   connect();

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -34,3 +36,82 @@ def test_section_2_alice_s_chest_appears_when_dora_deals(
     expect(alice.locator("section.chest h2")).to_contain_text("Alice", timeout=WAIT_MS)
     expect(alice.locator("section.choose label.choice")).to_have_count(4)
     assert alice.evaluate(MARKER) == "still the same page"
+
+
+def test_a_phone_whose_link_is_reissued_leaves_the_game_page(
+    new_game, seat_links, dora_cookie, live_url, browser
+):
+    """Dora reissues Bob's link (his phone was lost): the page still open on the old phone is
+    told at once, reloads, and no longer shows the game."""
+    bob = browser.phone().new_page()
+    bob.goto(seat_links["Bob"])
+    expect(bob.locator("[data-live-status]")).to_have_attribute("data-state", "online")
+
+    dora = browser.laptop(dora_cookie).new_page()
+    dora.goto(f"{live_url}/games/{new_game.pk}/")
+    seat = dora.locator("li.seat details").filter(has_text="Bob")
+    seat.locator("summary").click()
+    seat.locator(f"form[action$='/games/{new_game.pk}/seats/2/reissue/'] button").click()
+    expect(dora.locator(".messages .message.success")).to_be_visible()
+
+    expect(bob.locator("[data-live-url]")).to_have_count(0, timeout=WAIT_MS)
+
+
+def _fake_socket(page, frames: list[dict] | None = None, close_code: int | None = None) -> list:
+    """Answer the page's websocket from the test: send ``frames``, or close with a code."""
+    opened = []
+
+    def handler(ws):
+        opened.append(ws)
+        for frame in frames or []:
+            ws.send(json.dumps({"v": 1, **frame}))
+        if close_code is not None:
+            ws.close(code=close_code, reason="")
+
+    page.route_web_socket("**/ws/play/**", handler)
+    return opened
+
+
+def test_a_socket_closed_with_4404_reloads_the_page_once_and_then_stays(
+    new_game, seat_links, browser
+):
+    """A refused socket is not retried forever: the page reloads once so the server can say
+    why, and a second refusal leaves it still, marked as gone."""
+    carles = browser.phone().new_page()
+    carles.add_init_script(
+        "sessionStorage.setItem('loads', String(+(sessionStorage.getItem('loads') || 0) + 1))"
+    )
+    opened = _fake_socket(carles, close_code=4404)
+    carles.goto(seat_links["Carles"])
+    carles.wait_for_function(
+        "() => sessionStorage.getItem('loads') === '2'"
+        " && document.querySelector('[data-live-status]').dataset.state === 'gone'",
+        timeout=WAIT_MS,
+    )
+    carles.evaluate(f"{MARKER} = 'still the same page'")
+    assert carles.evaluate(MARKER) == "still the same page"
+    assert carles.evaluate("sessionStorage.getItem('loads')") == "2"
+    assert len(opened) == 2, "one reload, then no more attempts"
+
+
+def test_a_notice_that_is_not_newer_does_not_refresh_the_page(new_game, seat_links, browser):
+    """Two server processes can relay notices out of order: 102 then 101. The page refreshes
+    for the greeting (100), for 102 and for 103, never for 101, and its version never falls."""
+    didac = browser.phone().new_page()
+    didac.add_init_script(
+        "window.refreshes = 0;"
+        "document.addEventListener('consell:changed', () => window.refreshes++, true);"
+    )
+    _fake_socket(
+        didac,
+        frames=[
+            {"type": "hello", "version": 100},
+            {"type": "changed", "version": 102},
+            {"type": "changed", "version": 101},
+            {"type": "changed", "version": 103},
+        ],
+    )
+    didac.goto(seat_links["Dídac"])
+    root = didac.locator("[data-live-url]")
+    expect(root).to_have_attribute("data-version", "103", timeout=WAIT_MS)
+    assert didac.evaluate("window.refreshes") == 3

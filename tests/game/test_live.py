@@ -43,9 +43,37 @@ async def test_a_phone_connects_to_its_own_seat(game):
     await socket.disconnect()
 
 
-async def test_a_socket_without_a_seat_is_refused(game):
-    _, connected = await _connect(f"/ws/play/{game.pk}/", Client())
-    assert not connected
+async def _closed_with(socket) -> int:
+    """The code a refused socket is closed with, as the browser sees it."""
+    output = await socket.receive_output(timeout=2)
+    assert output["type"] == "websocket.close", output
+    return output["code"]
+
+
+async def test_a_socket_without_a_seat_is_closed_as_not_found(game):
+    """Accepted, then closed with 4404, so the page reads the code instead of a bare 1006."""
+    socket, connected = await _connect(f"/ws/play/{game.pk}/", Client())
+    assert connected
+    assert await _closed_with(socket) == 4404
+
+
+async def test_a_socket_for_a_game_that_does_not_exist_looks_like_any_stranger(game):
+    """A stranger cannot tell which games exist: the same 4404 as for someone else's game."""
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, connected = await _connect(f"/ws/play/{game.pk + 1000}/", phone)
+    assert connected
+    assert await _closed_with(socket) == 4404
+    socket, _ = await _connect("/ws/board/no-such-board/")
+    assert await _closed_with(socket) == 4404
+
+
+async def test_a_reissued_link_reconnecting_is_closed_as_not_allowed(game):
+    """The phone held the seat, so 4403 tells it only what it knew: its link was reissued."""
+    lost = await sync_to_async(seat_client)(game, 3)
+    await sync_to_async(seat_services.reissue_link)(game.pk, 3)
+    socket, connected = await _connect(f"/ws/play/{game.pk}/", lost)
+    assert connected
+    assert await _closed_with(socket) == 4403
 
 
 async def test_a_socket_from_another_origin_is_refused(game):
@@ -66,8 +94,8 @@ async def test_only_the_director_opens_the_director_socket(game, director):
     assert connected
     await socket.disconnect()
     phone = await sync_to_async(seat_client)(game, 2)
-    _, connected = await _connect(f"/ws/games/{game.pk}/director/", phone)
-    assert not connected
+    socket, _ = await _connect(f"/ws/games/{game.pk}/director/", phone)
+    assert await _closed_with(socket) == 4404
 
 
 async def test_a_change_reaches_the_phones_that_can_see_it(game):
@@ -120,8 +148,7 @@ async def test_a_reissued_link_closes_the_old_socket(game):
     await socket.receive_from()
     await sync_to_async(seat_services.reissue_link)(game.pk, 3)
     assert json.loads(await socket.receive_from(timeout=2))["type"] == "revoked"
-    output = await socket.receive_output(timeout=2)
-    assert output["type"] == "websocket.close"
+    assert await _closed_with(socket) == 4403
 
 
 async def test_reconnecting_reports_the_current_version(game):
@@ -135,6 +162,79 @@ async def test_reconnecting_reports_the_current_version(game):
     socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
     again = json.loads(await socket.receive_from())
     assert again["version"] > first["version"], "a reconnecting phone sees it missed a change"
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"a":' * 50_000 + "1" + "}" * 50_000,
+        json.dumps({"type": "ping", "padding": "x" * 1_000_000}),
+        "[" * 120 + "]" * 120,
+    ],
+    ids=["deep-list", "deep-object", "huge", "nested-within-size"],
+)
+async def test_a_deep_or_huge_frame_is_refused_and_the_socket_lives_on(game, frame):
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    await socket.receive_from()
+    await socket.send_to(text_data=frame)
+    assert json.loads(await socket.receive_from())["type"] == "error"
+    await socket.send_to(text_data=json.dumps({"type": "ping"}))
+    assert json.loads(await socket.receive_from())["type"] == "pong"
+    await socket.disconnect()
+
+
+async def test_a_binary_frame_is_refused(game):
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    await socket.receive_from()
+    await socket.send_to(bytes_data=b'{"type": "ping"}')
+    assert json.loads(await socket.receive_from())["type"] == "error"
+    await socket.disconnect()
+
+
+async def test_a_notice_that_is_not_newer_never_moves_the_page_back(game):
+    """Two daphne processes may relay versions 7 and 6 in that order: only 7 reaches the page."""
+    from channels.layers import get_channel_layer
+
+    from consell.game.broadcast import group_for
+
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    hello = json.loads(await socket.receive_from())["version"]
+    layer = get_channel_layer()
+    group = group_for(game.pk, "seat:1")
+    for version in (hello + 2, hello + 1, hello + 2, hello):
+        await layer.group_send(group, {"type": "game.changed", "game": game.pk, "version": version})
+    notice = json.loads(await socket.receive_from())
+    assert notice == {"v": 1, "game": game.pk, "type": "changed", "version": hello + 2}
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+async def test_a_ping_catches_up_a_socket_whose_group_was_forgotten(game, settings):
+    """A Redis restart forgets every group: the next ping answers the current version and
+    joins again, so later notices arrive. (The in-memory layer is the one whose groups a test
+    can forget; the fault suite restarts a real Redis.)"""
+    from channels.layers import get_channel_layer
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+    phone = await sync_to_async(seat_client)(game, 1)
+    socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
+    hello = json.loads(await socket.receive_from())["version"]
+    get_channel_layer().groups.clear()
+    state = await sync_to_async(_state)(game)
+    offer = state.player(1).objective_offer
+    await sync_to_async(game_services.keep_objectives)(game.pk, 1, offer[0], offer[2])
+    assert await socket.receive_nothing(timeout=0.3), "the forgotten socket missed the notice"
+    await socket.send_to(text_data=json.dumps({"type": "ping"}))
+    pong = json.loads(await socket.receive_from())
+    assert pong["type"] == "pong" and pong["version"] > hello
+    await sync_to_async(seat_services.reissue_link)(game.pk, 1)
+    assert json.loads(await socket.receive_from(timeout=2))["type"] == "revoked"
     await socket.disconnect()
 
 

@@ -1,0 +1,147 @@
+"""The four faults, each measured: kill -9 of a daphne, a Redis restart, two daphnes,
+sixteen simultaneous hand-ins (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .pages import Browser, Page, Pages
+from .services import Cluster
+from .table import Table, check_log, current_versions, hand_in, open_pages, until_current
+
+TARGET_SECONDS = 3.0
+
+
+@dataclass
+class Figures:
+    scenario: str
+    seconds: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _ready(table: Table, pages: list[Page], bound: float) -> None:
+    until_current(table, pages, bound, time.monotonic())
+    assert all(p.refused is None for p in pages), [(p.viewer, p.refused) for p in pages]
+
+
+def kill_daphne(cl: Cluster, table: Table, bound: float) -> Figures:
+    """kill -9 of daphne A mid-game; a hand-in through B meanwhile; A restarted."""
+    figures = Figures("kill -9 of a daphne")
+    pages, phones = open_pages(table, cl)
+    a, b = cl.daphnes
+    with Pages(pages):
+        _ready(table, pages, bound)
+        a.kill9()
+        killed = time.monotonic()
+        hand_in(table, Browser(b.http, _jar(phones[2])), 2)
+        a.start()
+        back = time.monotonic()
+        figures.seconds["restart (kill -9 to listening)"] = back - killed
+        figures.seconds["pages current after restart"] = until_current(table, pages, bound, back)
+        tap = time.monotonic()
+        hand_in(table, Browser(a.http, _jar(phones[3])), 3)
+        figures.seconds["next change, tap to every page"] = until_current(table, pages, bound, tap)
+        figures.notes.append(f"{len(pages)} pages, {sum(p.connects for p in pages)} connects")
+        _no_page_went_back(pages)
+    check_log(table)
+    return figures
+
+
+def restart_redis(cl: Cluster, table: Table, bound: float) -> Figures:
+    """Redis killed mid-game; a hand-in while it is down; Redis restarted."""
+    figures = Figures("Redis restart")
+    pages, phones = open_pages(table, cl)
+    with Pages(pages):
+        _ready(table, pages, bound)
+        cl.redis.kill()
+        down = time.monotonic()
+        hand_in(table, phones[1], 1)  # answered as a success although no notice can go out
+        figures.seconds["hand-in answered while Redis is down"] = time.monotonic() - down
+        cl.redis.start()
+        back = time.monotonic()
+        figures.seconds["pages current after Redis is back"] = until_current(
+            table, pages, bound, back
+        )
+        tap = time.monotonic()
+        hand_in(table, phones[2], 2)
+        figures.seconds["next change, tap to every page"] = until_current(table, pages, bound, tap)
+        figures.notes.append(f"{len(pages)} pages, {sum(p.connects for p in pages)} connects")
+        _no_page_went_back(pages)
+    check_log(table)
+    return figures
+
+
+def two_daphnes(cl: Cluster, table: Table, bound: float, changes: int = 4) -> Figures:
+    """Pages on both daphnes; hand-ins through either, one after another."""
+    figures = Figures("two daphne processes behind one Redis")
+    pages, phones = open_pages(table, cl)
+    with Pages(pages):
+        _ready(table, pages, bound)
+        worst = 0.0
+        for position in range(1, changes + 1):
+            through = cl.daphnes[position % 2]
+            tap = time.monotonic()
+            hand_in(table, Browser(through.http, _jar(phones[position])), position)
+            worst = max(worst, until_current(table, pages, bound, tap))
+        figures.seconds[f"slowest of {changes} changes, tap to every page"] = worst
+        figures.notes.append(f"{len(pages)} pages on 2 daphnes")
+        _no_page_went_back(pages)
+    check_log(table)
+    return figures
+
+
+def simultaneous_hand_ins(cl: Cluster, table: Table, bound: float) -> Figures:
+    """Every player hands in at the same moment, half through each daphne (PostgreSQL)."""
+    figures = Figures(f"{len(table.seats)} simultaneous hand-ins")
+    pages, phones = open_pages(table, cl)
+    barrier = threading.Barrier(len(phones))
+    errors: list[BaseException] = []
+
+    def tap(position: int) -> None:
+        try:
+            barrier.wait(timeout=30)
+            hand_in(table, phones[position], position)
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    with Pages(pages):
+        _ready(table, pages, bound)
+        threads = [threading.Thread(target=tap, args=(p,)) for p in phones]
+        start = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(bound * 4)
+        figures.seconds["all hand-ins answered"] = time.monotonic() - start
+        assert not errors, errors
+        answered = time.monotonic()
+        figures.seconds["last answer to every page current"] = until_current(
+            table, pages, bound, answered
+        )
+        final = current_versions(table)
+        caught_up = max(p.shown_at(final[p.viewer]) for p in pages)
+        figures.seconds["first tap to every page current"] = caught_up - start
+        figures.notes.append(f"{len(pages)} pages on 2 daphnes")
+        _no_page_went_back(pages)
+    check_log(table)
+    return figures
+
+
+def _jar(browser: Browser) -> dict[str, str]:
+    return {c.name: c.value for c in browser.jar}
+
+
+def _no_page_went_back(pages: list[Page]) -> None:
+    back = [(p.viewer, p.went_back) for p in pages if p.went_back]
+    assert not back, f"notices that were not newer reached pages: {back}"
+
+
+SCENARIOS: dict[str, tuple[Callable[..., Figures], int]] = {
+    "kill": (kill_daphne, 8),
+    "redis": (restart_redis, 8),
+    "two": (two_daphnes, 8),
+    "hand-ins": (simultaneous_hand_ins, 16),
+}
