@@ -175,7 +175,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             "stage": flow.get("stage"),
             "dice": list(flow.get("dice", [])),
             "target": flow.get("target"),
-            "pledges": {names.get(int(k), k): v for k, v in flow.get("pledges", {}).items()},
+            "pledges": [(names.get(p["seat"]), p["amount"]) for p in flow.get("pledges", [])],
             "indicator_choices": list(flow.get("indicator_choices", [])),
         }
     if p.kind == "appointments":
