@@ -8,6 +8,7 @@ holds, so a test can take over from the interface with a state the engine really
 from __future__ import annotations
 
 from collections.abc import Callable
+from html.parser import HTMLParser
 
 from django.contrib import messages
 from django.contrib.messages import get_messages
@@ -114,3 +115,34 @@ def broken_pages(game: Game) -> list[str]:
         if status != 200:
             out.append(f"{name} {url}: {status}")
     return out
+
+
+class _Forms(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self._open = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and (a.get("method") or "").lower() == "post":
+            self.forms.append((a.get("action") or "", {}))
+            self._open = True
+        elif tag == "input" and self._open and a.get("type") == "hidden" and a.get("name"):
+            self.forms[-1][1][a["name"]] = a.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._open = False
+
+
+def hidden_fields(response, action: str) -> dict[str, str]:
+    """The hidden fields (nonce, seq, pending…) of the first form on the page posting to
+    ``action``, as the browser would send them."""
+    parser = _Forms()
+    parser.feed(response.content.decode())
+    for url, fields in parser.forms:
+        if url == action:
+            fields.pop("csrfmiddlewaretoken", None)
+            return fields
+    raise AssertionError(f"No form posts to {action} on this page.")

@@ -123,6 +123,7 @@ def correct(
     resources: Mapping[int, Mapping[str, int]] | None = None,
     indicators: Mapping[int, Mapping[str, int]] | None = None,
     nonce: str | None = None,
+    expected_seq: int | None = None,
 ) -> None:
     """A manual correction by the director, with their reason (rules G1; DESIGN principle 2).
 
@@ -134,7 +135,9 @@ def correct(
     reason = (reason or "").strip()
     if not reason:
         raise InvalidParameterError("Say why you correct the game; the reason is logged.")
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         state = ch.state.clone()
         events: list[Event] = []
         for seat, changes in (resources or {}).items():
@@ -197,6 +200,7 @@ def kingdom_action(
     kingdom: int | None = None,
     joiners: list[int] | None = None,
     nonce: str | None = None,
+    expected_seq: int | None = None,
 ) -> None:
     """The director expels, executes, founds a kingdom for, or moves a player (rules §4.12,
     §4.13), as a card or the table's ruling demands; logged as the director's, with the reason.
@@ -209,7 +213,9 @@ def kingdom_action(
         raise InvalidParameterError("Say why; the reason is logged.")
     if action not in KINGDOM_ACTIONS:
         raise InvalidParameterError(f"Unknown kingdom action {action!r}.")
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         state, catalog, ruleset = ch.state, ch.catalog, ch.ruleset
         if action == "expel":
             outcome = kingdoms.expel(state, seat, catalog, ruleset)

@@ -93,7 +93,7 @@ def finish(request, game_id: int):
     asked = set(request.POST.getlist("asked"))
     rulings = {}
     for entry in met | asked:
-        seat, _, objective = entry.partition(":")
+        seat, _colon, objective = entry.partition(":")
         if seat.isdigit():
             rulings[(int(seat), objective)] = entry in met
     return _step(request, game_id, turn.finish_game, rulings=rulings)
