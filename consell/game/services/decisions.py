@@ -27,6 +27,7 @@ from consell.rules.events import Event, director, private, public
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
 from consell.rules.state import Phase
 
+from ..pending_view import shown_to
 from .store import Change, change
 
 
@@ -56,7 +57,15 @@ def decide(
 ) -> None:
     """A player's decision (``seat``), or the director's for them (``seat`` None)."""
     with change(game_id, nonce=nonce, by_director=seat is None) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         pending = decisions.find(ch.state, pending_id)
+        if not shown_to(pending, seat):
+            # Another seat's private decision is answered as if it did not exist: pending ids
+            # are sequential, and "it is seat 7's" would tell who was asked what, and when.
+            raise InvalidParameterError(
+                _("Nothing is waiting on decision %(pending_id)s.") % {"pending_id": pending_id}
+            )
         if pending.kind == "insurrection":
             outcome = _insurrection(ch, pending, seat, decision)
         elif pending.kind == "appointments":
