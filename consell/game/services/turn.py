@@ -9,9 +9,13 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from consell.audit.snapshots import snapshot_event
 from consell.rules import (
     acquisition,
+    cards,
     conditions,
     crisis_phase,
     destiny,
@@ -19,15 +23,17 @@ from consell.rules import (
     end_of_turn,
     endgame,
     phases,
+    plots,
     production_phase,
     resolution,
 )
 from consell.rules.effects_context import Context
 from consell.rules.effects_record import END_OF_SECRETS
-from consell.rules.errors import IllegalTransitionError
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
 from consell.rules.events import DIRECTOR, Event
-from consell.rules.state import Phase, Status
+from consell.rules.state import GameState, Phase, Status
 
+from ..naming import kingdom_names
 from .decisions import answer_triggers, record
 from .planning import clear_offers
 from .store import change
@@ -103,7 +109,9 @@ def resolve_next_secret(
     """Resolve the next secret behind the screen, with the app's dice or the table's (§3.4).
 
     Public consequences are held back (G52); what the owner and the director may see is
-    recorded now.
+    recorded now. Dice typed in from the table must be exactly the plot's, in its order
+    (``table_dice``): a wrong count or value is refused before anything is applied, never
+    left to abort the plot.
     """
     with change(
         game_id,
@@ -111,7 +119,12 @@ def resolve_next_secret(
         expected_seq=expected_seq,
         entered_dice=entered_dice,
     ) as ch:
+        _dealt(ch)
+        if entered_dice is not None:
+            _check_table_dice(ch, entered_dice)
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "secrets")
+        if entered_dice is not None:
+            _check_dice_used(ch, outcome.events)
         state = outcome.state.clone()
         now, held = [], state.progress.setdefault(HELD, [])
         for ev in outcome.events:
@@ -122,6 +135,88 @@ def resolve_next_secret(
                 now.append(ev)
         ch.record(state, now)
         answer_triggers(ch, outcome.events)
+
+
+def table_dice(state: GameState, catalog, ruleset, language: str) -> list[str] | None:
+    """What each die typed for the next secret is for, in order; None when it rolls none.
+
+    A plot rolls one test per target, then one per Spymaster test (§4.6, G29): a success die
+    and two detection dice each (``plots.resolve_plot``).
+    """
+    found = resolution.next_tile(state, "secrets") if state.phase is Phase.SECRETS else None
+    if found is None:
+        return None
+    seat, tile = found
+    try:
+        instance = effects.source_card(state, catalog, seat, tile.source)
+        ability = cards.ability(catalog, instance, tile.ability)
+        if not effects.plots_keyword(ability):
+            return None
+        plot, context = effects.plot_setup(
+            state, ruleset, seat, ability, tile, resolution.secrets_for(state)
+        )
+    except RuleError:
+        return None
+    names = {p.seat: p.name for p in state.players}
+    kingdoms = kingdom_names(state, catalog, language)
+
+    def label(target) -> str:
+        if isinstance(target, plots.PlayerTarget):
+            return names.get(target.seat, str(target))
+        return kingdoms.get(target.kingdom, str(target))
+
+    tests = [_("the test against %(target)s") % {"target": label(t)} for t in plot.targets]
+    tests += [
+        _("the test of the Spymaster %(name)s") % {"name": names.get(c.spymaster, c.spymaster)}
+        for c in plots.coverages(plot, context)
+        if not c.doubled
+    ]
+    return tests
+
+
+def _check_table_dice(ch, entered: list[int]) -> None:
+    """Refuse typed dice that are not the plot's: every value 1..6, three per test."""
+    if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in entered):
+        raise InvalidParameterError(_("Dice are whole numbers from 1 to 6, separated by spaces."))
+    tests = table_dice(ch.state, ch.catalog, ch.ruleset, (get_language() or "ca")[:2])
+    if tests is None:
+        raise InvalidParameterError(
+            _("This secret rolls no plot dice; resolve it with the app's dice.")
+        )
+    if len(entered) != 3 * len(tests):
+        order = "; ".join(
+            _("dice %(first)s to %(last)s: %(test)s (success, then two for detection)")
+            % {"first": 3 * i + 1, "last": 3 * i + 3, "test": test}
+            for i, test in enumerate(tests)
+        )
+        raise InvalidParameterError(
+            _("This plot needs %(needed)s dice and %(typed)s were typed. In order, %(order)s.")
+            % {"needed": 3 * len(tests), "typed": len(entered), "order": order},
+            needed=3 * len(tests),
+        )
+
+
+def _check_dice_used(ch, events) -> None:
+    """Typed dice are all used, or the step is refused: a plot that aborts before its dice
+    (it cannot be paid) is resolved with the app's button, which rolls nothing either."""
+    aborted = next((ev for ev in events if ev.kind == "aborted"), None)
+    if aborted is not None and ch.dice.values:
+        raise InvalidParameterError(
+            _(
+                "This plot is aborted before any die is rolled (%(reason)s); nothing was done. "
+                "Resolve it with the app's button: no die is used."
+            )
+            % {"reason": aborted.data.get("reason", "")}
+        )
+    if ch.dice.values or aborted is not None and aborted.data.get("code") == "dice_exhausted":
+        raise InvalidParameterError(
+            _("The plot did not use the dice typed as expected; nothing was done.")
+        )
+
+
+def _dealt(ch) -> None:
+    if ch.state is None:
+        raise IllegalTransitionError(_("The cards have not been dealt yet."))
 
 
 def _held(state) -> list[Event]:
