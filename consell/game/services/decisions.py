@@ -123,6 +123,8 @@ def _insurrection(ch: Change, pending, seat: int | None, decision: Mapping[str, 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
     """The director runs a procedure pending (expel, execution, kingdoms, insurrection roll)."""
     with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         outcome = procedures.run(ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id)
         record(ch, outcome)
 

@@ -9,6 +9,9 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -33,17 +36,28 @@ from consell.rules.errors import IllegalTransitionError, InvalidParameterError, 
 from consell.rules.events import DIRECTOR, Event
 from consell.rules.state import GameState, Phase, Status
 
+from ..models import Game
 from ..naming import kingdom_names
 from .decisions import answer_triggers, record
 from .planning import clear_offers
-from .store import change
+from .store import Change, change
 
 HELD = "held_events"
 
 
+@contextmanager
+def dealt(game_id: int, **kwargs) -> Iterator[Change]:
+    """``store.change`` for a game whose cards are dealt: before the deal there is no state
+    to act on, and every step says so instead of failing (rules §2)."""
+    with change(game_id, **kwargs) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
+        yield ch
+
+
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Leave the current phase for the next (refused with the reasons when it cannot)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
         if state is None:
             raise IllegalTransitionError("The cards have not been dealt yet.")
@@ -66,7 +80,7 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
 
 def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Reveal the next kingdom's destiny card and apply an event's effect at once (§3.1)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome, revelation = destiny.reveal_next(ch.state, ch.catalog, ch.ruleset, ch.dice)
         ch.record(outcome.state, outcome.events)
         if revelation.effect:
@@ -86,19 +100,21 @@ def close_planning_for(game_id: int, seat: int, *, nonce=None) -> None:
     """See ``planning.close_for``; re-exported for the director's dashboard."""
     from .planning import close_for
 
+    if Game.objects.filter(pk=game_id, state__isnull=True).exists():
+        raise IllegalTransitionError(_("The cards have not been dealt yet."))
     close_for(game_id, seat, nonce=nonce)
 
 
 def resolve_next_action(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Show, validate, pay and execute the next action in turn order (§3.3). Public."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "actions")
         record(ch, outcome)
 
 
 def commit_vigilance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Cap and pay vigilance before any secret (G30)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = resolution.commit_vigilance(ch.state, ch.catalog, ch.ruleset)
         ch.record(outcome.state, outcome.events)
 
@@ -113,13 +129,12 @@ def resolve_next_secret(
     (``table_dice``): a wrong count or value is refused before anything is applied, never
     left to abort the plot.
     """
-    with change(
+    with dealt(
         game_id,
         nonce=nonce,
         expected_seq=expected_seq,
         entered_dice=entered_dice,
     ) as ch:
-        _dealt(ch)
         if entered_dice is not None:
             _check_table_dice(ch, entered_dice)
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "secrets")
@@ -214,11 +229,6 @@ def _check_dice_used(ch, events) -> None:
         )
 
 
-def _dealt(ch) -> None:
-    if ch.state is None:
-        raise IllegalTransitionError(_("The cards have not been dealt yet."))
-
-
 def _held(state) -> list[Event]:
     return [
         Event(
@@ -234,28 +244,28 @@ def _held(state) -> list[Event]:
 
 def resolve_auction(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """The blind auction behind the screen, then the market refresh (§3.5, §4.9)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = acquisition.resolve_acquisition(ch.state, ch.catalog, ch.ruleset, ch.dice)
         record(ch, outcome)
 
 
 def resolve_crisis(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """The next crisis in kingdom order: contributions, threshold, reward or penalty (§4.10)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = crisis_phase.resolve_next_crisis(ch.state, ch.catalog, ch.ruleset, ch.dice)
         record(ch, outcome)
 
 
 def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Work out what each kingdom produces and ask each distributor on their phone (§4.11)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         record(ch, production_phase.open_production(ch.state, ch.ruleset))
 
 
 def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, nonce=None) -> None:
     """A distributor hands out a resource, or a kingdomless player picks income; the director
     may finish it for an absent player with the even default (recorded as the director's)."""
-    with change(game_id, nonce=nonce, by_director=seat is None) as ch:
+    with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if pending is None:
             raise IllegalTransitionError("That distribution is already done.")
@@ -272,7 +282,7 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
     After the last turn everything is revealed and the end-of-game reactions are offered in
     turn order (§4.17); a snapshot of every chest and indicator is kept for the audit's charts.
     """
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         before = ch.state
         outcome = end_of_turn.end_turn(ch.state, ch.ruleset, ch.dice)
         ch.record(outcome.state, [*outcome.events, snapshot_event(before)])
@@ -287,7 +297,7 @@ def finish_game(
     game_id: int, rulings: dict | None = None, *, nonce=None, expected_seq=None
 ) -> None:
     """Judge the objectives, add their Prestige and name the winners (§4.17, G48)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         catalog, ruleset = ch.catalog, ch.ruleset
 
         def judge(condition, state, seat):

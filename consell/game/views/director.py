@@ -55,21 +55,27 @@ def _seat_links(request, game):
     ]
 
 
-@require_GET
-def dashboard(request, game_id: int):
-    game = director_game(request, game_id)
+def _dashboard_context(request, game, ruleset_form=None) -> dict:
     ruleset = Ruleset.from_dict(game.ruleset)
-    context = {
+    if ruleset_form is None and game.state is None:
+        ruleset_form = RulesetForm(ruleset=game.ruleset)
+    return {
         "game": game,
         "view": viewer_view(game, Viewer.director()),
         "seats": _seat_links(request, game),
         "board_url": request.build_absolute_uri(reverse("game:board", args=[game.board_token])),
-        "ruleset_form": RulesetForm(ruleset=game.ruleset) if game.state is None else None,
+        "ruleset_form": ruleset_form if game.state is None else None,
         "ruleset": game.ruleset,
         "deal_form": DealForm(
             seats=game.seats.count(), kingdoms=ruleset.kingdom_count(game.seats.count())
         ),
     }
+
+
+@require_GET
+def dashboard(request, game_id: int):
+    game = director_game(request, game_id)
+    context = _dashboard_context(request, game)
     if request.htmx and request.GET.get("fragment") == "live":
         return render(request, "game/dashboard.html#live", context)
     return render(request, "game/dashboard.html", context)
@@ -77,13 +83,12 @@ def dashboard(request, game_id: int):
 
 @require_POST
 def edit_ruleset(request, game_id: int):
+    """Save ruleset values; refused ones are shown beside their fields and nothing is saved."""
     game = director_game(request, game_id)
     form = RulesetForm(request.POST, ruleset=game.ruleset)
-    if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{field}: {error}")
-        return redirect("game:dashboard", game_id=game.pk)
+    if game.state is None and not form.is_valid():
+        messages.error(request, _("The ruleset was not saved: see the values marked."))
+        return render(request, "game/dashboard.html", _dashboard_context(request, game, form))
     if run_service(
         request,
         game_services.update_ruleset,
