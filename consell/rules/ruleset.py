@@ -8,6 +8,7 @@ that lives here.
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -355,6 +356,11 @@ def _from_json(name: str, raw: Any, default: Any) -> Any:
         raise InvalidParameterError(
             _("Ruleset value %(name)s has the wrong type.") % {"name": repr(name)},
             key=name,
-            problems={name: [_("wrong type")]},
+            problems={
+                name: [
+                    _("%(key)s must have the form of its default, %(default)s")
+                    % {"key": name, "default": json.dumps(_to_json(default))}
+                ]
+            },
         ) from exc
     return raw

@@ -85,8 +85,11 @@ def dashboard(request, game_id: int):
 def edit_ruleset(request, game_id: int):
     """Save ruleset values; refused ones are shown beside their fields and nothing is saved."""
     game = director_game(request, game_id)
+    if game.state is not None:
+        messages.error(request, _("The ruleset can only change before the cards are dealt."))
+        return redirect("game:dashboard", game_id=game.pk)
     form = RulesetForm(request.POST, ruleset=game.ruleset)
-    if game.state is None and not form.is_valid():
+    if not form.is_valid():
         messages.error(request, _("The ruleset was not saved: see the values marked."))
         return render(request, "game/dashboard.html", _dashboard_context(request, game, form))
     if run_service(
