@@ -20,7 +20,7 @@ from ..forms import DealForm, NewGameForm, RulesetForm
 from ..services import games as game_services
 from ..services import seats as seat_services
 from ..visibility import Viewer
-from .common import int_or_none, run_service, viewer_view
+from .common import expected_seq, int_or_none, run_service, viewer_view
 
 
 @login_required
@@ -132,7 +132,7 @@ def start(request, game_id: int):
         game_services.start,
         game.pk,
         nonce=request.POST.get("nonce"),
-        expected_seq=int_or_none(request.POST.get("seq")),
+        expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Turn 1 begins."))
     return redirect("game:dashboard", game_id=game.pk)
