@@ -59,8 +59,6 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Leave the current phase for the next (refused with the reasons when it cannot)."""
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
-        if state is None:
-            raise IllegalTransitionError("The cards have not been dealt yet.")
         events: list[Event] = []
         if state.phase is Phase.PLANNING:
             state = state.clone()
@@ -268,9 +266,9 @@ def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, non
     with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if pending is None:
-            raise IllegalTransitionError("That distribution is already done.")
+            raise IllegalTransitionError(_("That distribution is already done."))
         if seat is not None and seat not in pending.waiting_for:
-            raise IllegalTransitionError("This distribution is not yours to make.")
+            raise IllegalTransitionError(_("This distribution is not yours to make."))
         if seat is None:
             decision = production_phase.default_decision(ch.state, pending)
         record(ch, production_phase.decide_distribution(ch.state, ch.ruleset, pending_id, decision))
