@@ -134,6 +134,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "consell.game.middleware.RefuseNulMiddleware",
 ]
 
 ROOT_URLCONF = "consell.urls"

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from consell.content.models import Pack
+from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 
 
@@ -41,6 +42,7 @@ class RulesetForm(forms.Form):
 
     def __init__(self, *args, ruleset: dict, **kwargs):
         super().__init__(*args, **kwargs)
+        self.current = ruleset
         for f in dataclasses.fields(Ruleset):
             value = ruleset.get(f.name)
             if isinstance(value, bool):
@@ -72,7 +74,19 @@ class RulesetForm(forms.Form):
                     self.add_error(name, _("Not valid JSON."))
                     continue
             out[name] = value
+        if not self.errors:
+            self._check_playable(out)
         return out
+
+    def _check_playable(self, values: dict) -> None:
+        """The rules' own validation (``Ruleset.validate``), each problem beside its field."""
+        try:
+            Ruleset.from_dict({**self.current, **values})
+        except RuleError as exc:
+            problems = exc.details.get("problems") or {None: [str(exc)]}
+            for name, messages in problems.items():
+                for message in messages:
+                    self.add_error(name if name in self.fields else None, message)
 
 
 class DealForm(forms.Form):

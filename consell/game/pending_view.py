@@ -19,6 +19,28 @@ from .planner import _field
 
 # Director steps and the end of the game are driven from the turn panel, not asked of anyone.
 TURN_PANEL = ("step", "end_of_game")
+# Decided in front of the table: every seat follows them (a duel's fists stay hidden).
+PUBLIC_KINDS = (
+    "vote",
+    "duel",
+    "kingdom_joiners",
+    "distribution",
+    "kingdomless_income",
+    "insurrection",
+)
+
+
+def shown_to(pending, seat: int | None) -> bool:
+    """May this viewer know the pending exists? The director always; a seat when it is decided
+    in public or asked of them, and a reaction only its owner (G52: a reaction's trigger can
+    tell when a secret touched someone). Conditions and manual effects are the director's."""
+    if seat is None:
+        return True
+    if pending.kind in TURN_PANEL or pending.kind in ("condition", "manual"):
+        return False
+    if pending.kind == "reaction":
+        return seat == pending.data.get("seat")
+    return pending.kind in PUBLIC_KINDS or seat in pending.waiting_for
 
 
 def for_seat(state: GameState, catalog, ruleset: Ruleset, seat: int | None, language, text):
@@ -39,6 +61,8 @@ def _title(catalog, instance, language, text) -> str:
 
 
 def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[str, Any] | None:
+    if not shown_to(p, seat):
+        return None
     mine = seat is None or seat in p.waiting_for
     base = {
         "id": p.id,
@@ -48,8 +72,6 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
     }
     data = p.data
     if p.kind == "law_choice":
-        if not mine:
-            return None
         return {
             **base,
             "laws": [(law, _title(catalog, law, language, text)) for law in data["row"]],
@@ -111,8 +133,6 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             "my_turn": seat is None or (bool(waiting) and waiting[0] == seat),
         }
     if p.kind == "discard_choice":
-        if not mine:
-            return None
         count = data["choices"].get(str(seat), 0) if seat is not None else 0
         hand = state.player(seat).tactics if seat is not None else []
         return {
@@ -121,8 +141,6 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             "hand": [(t, _title(catalog, t, language, text)) for t in hand],
         }
     if p.kind == "reaction":
-        if seat is not None and seat != data["seat"]:
-            return None
         instance = _source_instance(state, data)
         ability = (
             next(
@@ -175,16 +193,12 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             "stage": flow.get("stage"),
             "dice": list(flow.get("dice", [])),
             "target": flow.get("target"),
-            "pledges": {names.get(int(k), k): v for k, v in flow.get("pledges", {}).items()},
+            "pledges": [(names.get(p["seat"]), p["amount"]) for p in flow.get("pledges", [])],
             "indicator_choices": list(flow.get("indicator_choices", [])),
         }
     if p.kind == "appointments":
-        if not mine:
-            return None
         return {**base}
     if p.kind in ("condition", "manual"):
-        if seat is not None:
-            return None
         # A manual effect carries its text; a condition the app cannot judge is {test: manual}.
         words = data.get("text") or (data.get("condition") or {}).get("text")
         return {**base, "text": text(words, language) if isinstance(words, dict) else ""}
@@ -194,7 +208,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             "procedure": p.kind in procedures.AUTOMATIC,
             "data": {k: v for k, v in data.items() if k != "continuation"},
         }
-    return {**base} if mine else None
+    return {**base}
 
 
 def _source_instance(state: GameState, data) -> str | None:

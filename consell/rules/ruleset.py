@@ -8,6 +8,7 @@ that lives here.
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -169,31 +170,128 @@ class Ruleset:
         return ruleset
 
     def validate(self) -> None:
-        """Refuse values no game can be played with."""
-        problems = []
-        if self.turns < 1:
-            problems.append(_("turns must be at least 1"))
-        if not 2 <= self.players_min <= self.players_max:
-            problems.append(_("players_min must be at least 2 and at most players_max"))
-        if self.kingdom_divisor < 1 or self.production_divisor < 1 or self.favor_divisor < 1:
-            problems.append(_("divisors must be at least 1"))
-        if any(v < 0 for v in self.initial_resources.values()):
-            problems.append(_("initial resources cannot be negative"))
-        if sorted(self.insurrection_table) != sorted(OUTCOMES) or len(self.insurrection_table) != 4:
-            problems.append(
-                _("insurrection_table must order the outcomes %(outcomes)s")
-                % {"outcomes": ", ".join(OUTCOMES)}
-            )
-        if self.auction_tiebreak not in ("lowest_prestige", "none"):
-            problems.append(_("auction_tiebreak must be 'lowest_prestige' or 'none'"))
-        if self.law_scope not in ("kingdom", "global"):
-            problems.append(_("law_scope must be 'kingdom' or 'global'"))
-        if self.plot_clamp[0] > self.plot_clamp[1]:
-            problems.append(_("plot_clamp must be (low, high) with low <= high"))
+        """Refuse values no game can be played with, every problem named by its key.
+
+        The error's ``problems`` detail maps each key to what is wrong with it, so a form can
+        show the message beside the field.
+        """
+        problems = ruleset_problems(self)
         if problems:
             raise InvalidParameterError(
-                _("Invalid ruleset: %(problems)s.") % {"problems": "; ".join(problems)}
+                _("Invalid ruleset: %(problems)s.")
+                % {"problems": "; ".join(m for ms in problems.values() for m in ms)},
+                problems=problems,
             )
+
+
+# The bounds of every whole-number value (low, high): what a game night can be played with.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "turns": (1, 100),
+    "players_min": (2, 16),
+    "players_max": (2, 16),
+    "kingdom_divisor": (1, 16),
+    "tactics_initial": (0, 20),
+    "tactics_per_turn": (0, 10),
+    "law_row_size": (0, 10),
+    "destiny_crises": (0, 20),
+    "destiny_events": (0, 20),
+    "indicator_min": (1, 10),
+    "indicator_max": (1, 10),
+    "indicator_start": (1, 10),
+    "production_divisor": (1, 100),
+    "favor_divisor": (1, 100),
+    "distributor_keep": (0, 100),
+    "kingdomless_income": (0, 5),  # different resources among the five produced (§4.11)
+    "plot_base": (0, 10),
+    "plot_min_intrigue": (0, 100),
+    "insurrection_dice": (1, 10),
+    "insurrection_reroll_cost": (1, 100),
+    "market_row_size": (0, 32),
+    "new_kingdom_cost": (0, 100),
+}
+AMOUNT_MAX = 100  # any single amount of a resource in the ruleset
+DIE_BOUNDS = (0, 6)  # a plot threshold is compared with a d6 (§4.6)
+
+
+def ruleset_problems(r: Ruleset) -> dict[str, list[str]]:
+    """What is wrong with each value of ``r`` (empty when the ruleset can be played)."""
+    problems: dict[str, list[str]] = {}
+
+    def refuse(key: str, message: str) -> None:
+        problems.setdefault(key, []).append(message)
+
+    for key, (low, high) in BOUNDS.items():
+        value = getattr(r, key)
+        if value is None and key == "market_row_size":
+            continue
+        if not low <= value <= high:
+            refuse(
+                key,
+                _("%(key)s must be a whole number from %(low)s to %(high)s")
+                % {"key": key, "low": low, "high": high},
+            )
+    if r.players_min > r.players_max:
+        refuse("players_min", _("players_min cannot be above players_max"))
+    if not r.indicator_min < r.indicator_max:
+        refuse("indicator_min", _("indicator_min must be below indicator_max"))
+    if not r.indicator_min <= r.indicator_start <= r.indicator_max:
+        refuse("indicator_start", _("indicator_start must lie between indicator_min and max"))
+    if r.destiny_crises + r.destiny_events < 1:
+        refuse("destiny_events", _("the destiny pile needs at least one card (§3.1)"))
+    _pair(refuse, "objectives_dealt", r.objectives_dealt, 1, 10)
+    _pair(refuse, "objectives_kept", r.objectives_kept, 1, 1)
+    _pair(refuse, "plot_clamp", r.plot_clamp, *DIE_BOUNDS)
+    if len(r.plot_clamp) == 2 and r.plot_clamp[0] > r.plot_clamp[1]:
+        refuse("plot_clamp", _("plot_clamp must be (low, high) with low <= high"))
+    if set(r.initial_resources) != set(Resource):
+        refuse("initial_resources", _("initial_resources must give every resource once"))
+    _amounts(refuse, "initial_resources", r.initial_resources.values())
+    _amounts(refuse, "execution_loss", r.execution_loss.values())
+    if any(not isinstance(k, int) for k in r.friction) or any(
+        not (k == 0 or r.indicator_min <= k <= r.indicator_max) for k in r.friction
+    ):
+        refuse("friction", _("friction is keyed by indicator values, and 0 for insurrection"))
+    _amounts(refuse, "friction", r.friction.values())
+    offices = set(Resource) - {Resource.PRE}
+    if set(r.office_for_resource) != offices or not all(
+        isinstance(o, str) and o for o in r.office_for_resource.values()
+    ):
+        refuse(
+            "office_for_resource",
+            _("office_for_resource names one office for each of FAV, POW, MON, INT, FOR, FAI"),
+        )
+    for key in ("succession_duel", "expulsion_duel", "tradeable"):
+        values = getattr(r, key)
+        if not values or len(set(values)) != len(values):
+            refuse(key, _("%(key)s lists different resources, at least one") % {"key": key})
+    if sorted(r.insurrection_table) != sorted(OUTCOMES) or len(r.insurrection_table) != 4:
+        refuse(
+            "insurrection_table",
+            _("insurrection_table must order the outcomes %(outcomes)s")
+            % {"outcomes": ", ".join(OUTCOMES)},
+        )
+    if r.auction_tiebreak not in ("lowest_prestige", "none"):
+        refuse("auction_tiebreak", _("auction_tiebreak must be 'lowest_prestige' or 'none'"))
+    if r.law_scope not in ("kingdom", "global"):
+        refuse("law_scope", _("law_scope must be 'kingdom' or 'global'"))
+    return problems
+
+
+def _pair(refuse, key: str, value: tuple, low: int, high: int) -> None:
+    if len(value) != 2 or not all(low <= v <= high for v in value):
+        refuse(
+            key,
+            _("%(key)s must be two whole numbers from %(low)s to %(high)s")
+            % {"key": key, "low": low, "high": high},
+        )
+
+
+def _amounts(refuse, key: str, values) -> None:
+    if any(not 0 <= v <= AMOUNT_MAX for v in values):
+        refuse(
+            key,
+            _("%(key)s holds amounts from 0 to %(high)s") % {"key": key, "high": AMOUNT_MAX},
+        )
 
 
 def _to_json(value: Any) -> Any:
@@ -203,6 +301,12 @@ def _to_json(value: Any) -> Any:
         return {str(k): _to_json(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
         return [_to_json(v) for v in value]
+    return value
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(value)
     return value
 
 
@@ -218,30 +322,45 @@ def _from_json(name: str, raw: Any, default: Any) -> Any:
         if isinstance(default, int) or (default is None and name == "market_row_size"):
             if raw is None and default is None:
                 return None
-            if isinstance(raw, bool) or not isinstance(raw, int):
-                raise TypeError
-            return raw
+            return _whole(raw)
         if isinstance(default, str):
             if not isinstance(raw, str):
                 raise TypeError
             return raw
         if isinstance(default, tuple):
-            items = list(raw)
+            if not isinstance(raw, list | tuple):
+                raise TypeError
             if default and isinstance(default[0], Resource):
-                return tuple(Resource(v) for v in items)
+                return tuple(Resource(v) for v in raw)
             if default and isinstance(default[0], int):
-                return tuple(int(v) for v in items)
-            return tuple(str(v) for v in items)
+                return tuple(_whole(v) for v in raw)
+            if any(not isinstance(v, str) for v in raw):
+                raise TypeError
+            return tuple(raw)
         if isinstance(default, Mapping):
+            if not isinstance(raw, Mapping):
+                raise TypeError
             sample_key = next(iter(default))
+            sample_value = next(iter(default.values()))
             out = {}
-            for k, v in dict(raw).items():
+            for k, v in raw.items():
                 key = Resource(k) if isinstance(sample_key, Resource) else int(k)
-                sample_value = next(iter(default.values()))
-                out[key] = v if isinstance(sample_value, str) else int(v)
+                if isinstance(sample_value, str):
+                    if not isinstance(v, str):
+                        raise TypeError
+                    out[key] = v
+                else:
+                    out[key] = _whole(v)
             return out
     except (TypeError, ValueError) as exc:
         raise InvalidParameterError(
-            _("Ruleset value %(name)s has the wrong type.") % {"name": repr(name)}, key=name
+            _("Ruleset value %(name)s has the wrong type.") % {"name": repr(name)},
+            key=name,
+            problems={
+                name: [
+                    _("%(key)s must have the form of its default, %(default)s")
+                    % {"key": name, "default": json.dumps(_to_json(default))}
+                ]
+            },
         ) from exc
     return raw

@@ -74,3 +74,62 @@ def test_a_changed_value_is_kept():
 def test_unplayable_values_are_refused(key, value):
     with pytest.raises(InvalidParameterError):
         Ruleset.from_dict({**R.to_dict(), key: value})
+
+
+def _problems(**values) -> dict:
+    with pytest.raises(InvalidParameterError) as refused:
+        Ruleset.from_dict({**R.to_dict(), **values})
+    return refused.value.details["problems"]
+
+
+@pytest.mark.parametrize("value", [{}, [], [2], [2, 2, 2], [0, 2], ["2", 2], [2.5, 2]])
+def test_7_objectives_are_dealt_two_and_two(value):
+    """§7: "`objectives_dealt` / `kept` | 2+2 / 1+1": one count per kind, at least one of
+    each, or setup cannot split the offer into collective and personal objectives."""
+    assert "objectives_dealt" in _problems(objectives_dealt=value)
+
+
+def test_2_a_player_keeps_one_objective_of_each_kind():
+    """§2 step 5, as the phone asks it: "keep one collective and one personal objective"."""
+    assert "objectives_kept" in _problems(objectives_kept=[2, 1])
+
+
+@pytest.mark.parametrize("value", [[1], [], [1, 5, 6], [-1, 5], [1, 7], [5, 1]])
+def test_4_6_the_plot_threshold_is_clamped_between_two_die_faces(value):
+    """§4.6: "Threshold = clamp(3 + I − V, 1, 5)": a low and a high bound a d6 can meet."""
+    assert "plot_clamp" in _problems(plot_clamp=value)
+
+
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("tactics_initial", -1),
+        ("tactics_per_turn", -2),
+        ("law_row_size", -1),
+        ("market_row_size", -3),
+        ("destiny_crises", -1),
+        ("distributor_keep", -1),
+        ("kingdomless_income", 6),
+        ("insurrection_dice", 0),
+        ("insurrection_reroll_cost", 0),
+        ("new_kingdom_cost", -8),
+        ("players_max", 17),
+        ("turns", 10**6),
+        ("initial_resources", {"PRE": -1, "POW": 3, "MON": 3, "INT": 3, "FOR": 3, "FAI": 3}),
+        ("initial_resources", {"PRE": 3}),
+        ("execution_loss", {"PRE": -1}),
+        ("friction", {"2": -1}),
+        ("office_for_resource", {"FAV": "rei"}),
+        ("succession_duel", []),
+        ("tradeable", ["POW", "POW"]),
+    ],
+)
+def test_7_sizes_and_amounts_are_bounded(key, value):
+    """§7 lists counts and amounts (cards dealt, rows, dice, costs, chests): none is negative,
+    none is beyond what a table can deal or roll, and a table gives every resource."""
+    assert key in _problems(**{key: value})
+
+
+def test_7_every_problem_is_named_by_its_key():
+    problems = _problems(plot_clamp=[1], tactics_initial=-1, law_scope="planet")
+    assert set(problems) == {"plot_clamp", "tactics_initial", "law_scope"}

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from consell.rules import (
     decisions,
     execution,
@@ -21,10 +23,11 @@ from consell.rules import (
     production_phase,
     resolution,
 )
-from consell.rules.errors import InvalidParameterError, NotEligibleError
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from consell.rules.events import Event, director, private, public
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
 
+from ..pending_view import shown_to
 from .store import Change, change
 
 
@@ -61,17 +64,25 @@ def decide(
 ) -> None:
     """A player's decision (``seat``), or the director's for them (``seat`` None)."""
     with change(game_id, nonce=nonce, by_director=seat is None) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         pending = decisions.find(ch.state, pending_id)
+        if not shown_to(pending, seat):
+            # Another seat's private decision is answered as if it did not exist: pending ids
+            # are sequential, and "it is seat 7's" would tell who was asked what, and when.
+            raise InvalidParameterError(
+                _("Nothing is waiting on decision %(pending_id)s.") % {"pending_id": pending_id}
+            )
         if pending.kind == "insurrection":
             outcome = _insurrection(ch, pending, seat, decision)
         elif pending.kind == "appointments":
             king = pending.data["king"]
             if seat is not None and seat != king:
-                raise NotEligibleError("Only the new King closes the appointments.")
+                raise NotEligibleError(_("Only the new King closes the appointments."))
             outcome = offices.close_appointments(ch.state, king)
         elif pending.kind in (production_phase.DISTRIBUTION, production_phase.INCOME):
             if seat is not None and seat not in pending.waiting_for:
-                raise NotEligibleError("This distribution is not yours to make.")
+                raise NotEligibleError(_("This distribution is not yours to make."))
             if seat is None:
                 decision = production_phase.default_decision(ch.state, pending)
             outcome = production_phase.decide_distribution(
@@ -95,32 +106,38 @@ def _insurrection(ch: Change, pending, seat: int | None, decision: Mapping[str, 
     asked = pending.waiting_for[0] if pending.waiting_for else None
     who = seat if seat is not None else asked
     if seat is not None and seat != asked:
-        raise NotEligibleError("It is not your turn in this insurrection.")
+        raise NotEligibleError(_("It is not your turn in this insurrection."))
     if stage == insurrection_flow.PLEDGING:
         amount = decision.get("pledge", 0)
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InvalidParameterError("Pledge a whole amount of Force (0 to pass).")
+            raise InvalidParameterError(_("Pledge a whole amount of Force (0 to pass)."))
         return insurrection_flow.pledge(ch.state, ch.ruleset, pending.id, who, amount)
     if stage == insurrection_flow.DIE_CHOICE:
         die = decision.get("die")
         if isinstance(die, bool) or not isinstance(die, int):
-            raise InvalidParameterError("Choose which die to roll again (1, 2 or 3).")
+            raise InvalidParameterError(_("Choose which die to roll again (1, 2 or 3)."))
         return insurrection_flow.reroll(ch.state, ch.ruleset, ch.dice, pending.id, die - 1)
     if stage == insurrection_flow.CHOOSING:
         if seat is not None:
-            raise NotEligibleError("The director settles the outcome.")
+            raise NotEligibleError(_("The director settles the outcome."))
         choices = insurrection_flow.default_choices(ch.state, pending.id)
         if decision.get("indicator"):
             choices["indicator"] = decision["indicator"]
         return insurrection_flow.finish(ch.state, ch.ruleset, pending.id, choices)
-    raise InvalidParameterError("The director rolls or resumes this insurrection.")
+    raise InvalidParameterError(_("The director rolls or resumes this insurrection."))
 
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
     """The director runs a procedure pending (expel, execution, kingdoms, insurrection roll)."""
     with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         outcome = procedures.run(ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id)
         record(ch, outcome)
+
+
+REASON_MAX = 300  # as the form's field
+DELTA_MAX = 999
 
 
 def correct(
@@ -130,6 +147,7 @@ def correct(
     resources: Mapping[int, Mapping[str, int]] | None = None,
     indicators: Mapping[int, Mapping[str, int]] | None = None,
     nonce: str | None = None,
+    expected_seq: int | None = None,
 ) -> None:
     """A manual correction by the director, with their reason (rules G1; DESIGN principle 2).
 
@@ -140,8 +158,12 @@ def correct(
     """
     reason = (reason or "").strip()
     if not reason:
-        raise InvalidParameterError("Say why you correct the game; the reason is logged.")
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+        raise InvalidParameterError(_("Say why you correct the game; the reason is logged."))
+    if len(reason) > REASON_MAX:
+        raise InvalidParameterError(_("Say why in at most %(n)s characters.") % {"n": REASON_MAX})
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         state = ch.state.clone()
         events: list[Event] = []
         for seat, changes in (resources or {}).items():
@@ -149,12 +171,22 @@ def correct(
             applied = {}
             for code, delta in changes.items():
                 if code not in Resource.__members__ or isinstance(delta, bool):
-                    raise InvalidParameterError(f"Unknown resource {code}.")
+                    raise InvalidParameterError(_("Unknown resource %(key)s.") % {"key": code})
+                if abs(delta) > DELTA_MAX:
+                    raise InvalidParameterError(
+                        _("A correction adds or removes at most %(n)s of a resource.")
+                        % {"n": DELTA_MAX}
+                    )
                 resource = Resource(code)
                 if player.resources[resource] + delta < 0:
                     raise InvalidParameterError(
-                        f"{player.name} holds {player.resources[resource]} {code}; "
-                        f"cannot take {-delta}."
+                        _("%(name)s holds %(amount)s %(resource)s; cannot take %(taken)s.")
+                        % {
+                            "name": player.name,
+                            "amount": player.resources[resource],
+                            "resource": code,
+                            "taken": -delta,
+                        }
                     )
                 player.resources[resource] += delta
                 state.reserve[resource] -= delta
@@ -171,9 +203,12 @@ def correct(
             applied = {}
             for name, value in values.items():
                 if name not in [str(i) for i in INDICATORS] or isinstance(value, bool):
-                    raise InvalidParameterError(f"Unknown indicator {name}.")
+                    raise InvalidParameterError(_("Unknown indicator %(name)s.") % {"name": name})
                 if not ch.ruleset.indicator_min <= value <= ch.ruleset.indicator_max:
-                    raise InvalidParameterError("Indicators go from 1 to 5.")
+                    raise InvalidParameterError(
+                        _("Indicators go from %(low)s to %(high)s.")
+                        % {"low": ch.ruleset.indicator_min, "high": ch.ruleset.indicator_max}
+                    )
                 if kingdom.indicators[Indicator(name)] != value:
                     kingdom.indicators[Indicator(name)] = value
                     applied[name] = value
@@ -184,7 +219,7 @@ def correct(
                     )
                 )
         if not events:
-            raise InvalidParameterError("The correction changes nothing.")
+            raise InvalidParameterError(_("The correction changes nothing."))
         events.append(director("correction_reason", None, reason=reason))
         ch.record(state, events)
 
@@ -204,6 +239,7 @@ def kingdom_action(
     kingdom: int | None = None,
     joiners: list[int] | None = None,
     nonce: str | None = None,
+    expected_seq: int | None = None,
 ) -> None:
     """The director expels, executes, founds a kingdom for, or moves a player (rules §4.12,
     §4.13), as a card or the table's ruling demands; logged as the director's, with the reason.
@@ -213,10 +249,16 @@ def kingdom_action(
     """
     reason = (reason or "").strip()
     if not reason:
-        raise InvalidParameterError("Say why; the reason is logged.")
+        raise InvalidParameterError(_("Say why; the reason is logged."))
+    if len(reason) > REASON_MAX:
+        raise InvalidParameterError(_("Say why in at most %(n)s characters.") % {"n": REASON_MAX})
     if action not in KINGDOM_ACTIONS:
-        raise InvalidParameterError(f"Unknown kingdom action {action!r}.")
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+        raise InvalidParameterError(
+            _("Unknown kingdom action %(action)s.") % {"action": repr(action)}
+        )
+    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
         state, catalog, ruleset = ch.state, ch.catalog, ch.ruleset
         if action == "expel":
             outcome = kingdoms.expel(state, seat, catalog, ruleset)
@@ -226,7 +268,7 @@ def kingdom_action(
             outcome = kingdoms.create_kingdom(state, seat, joiners or [], catalog, ruleset)
         else:
             if kingdom is None:
-                raise InvalidParameterError("Choose the kingdom to join.")
+                raise InvalidParameterError(_("Choose the kingdom to join."))
             outcome = kingdoms.join(state, seat, kingdom)
         ch.record(
             outcome.state,

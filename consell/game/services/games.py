@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from consell.rules import offices as rules_offices
 from consell.rules import setup as rules_setup
@@ -34,13 +35,13 @@ def create_game(
     ruleset = Ruleset.default()
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
         raise SetupError(
-            f"A game needs {ruleset.players_min} to {ruleset.players_max} players; "
-            f"got {len(names)}."
+            _("A game needs %(min)s to %(max)s players; you entered %(n)s.")
+            % {"min": ruleset.players_min, "max": ruleset.players_max, "n": len(names)}
         )
     if len({n.casefold() for n in names}) != len(names):
-        raise SetupError("Two players have the same name.")
+        raise SetupError(_("Two players have the same name."))
     if not name.strip():
-        raise SetupError("The game needs a name.")
+        raise SetupError(_("The game needs a name."))
     with transaction.atomic():
         secret = seed or new_seed()
         game = Game.objects.create(
@@ -72,7 +73,7 @@ def update_ruleset(game_id: int, values: Mapping[str, Any], *, nonce: str | None
     """Change ruleset values before the cards are dealt (rules §7)."""
     with change(game_id, nonce=nonce) as ch:
         if ch.state is not None:
-            raise SetupError("The ruleset can only change before the cards are dealt.")
+            raise SetupError(_("The ruleset can only change before the cards are dealt."))
         merged = {**ch.game.ruleset, **values}
         try:
             ruleset = Ruleset.from_dict(merged)
@@ -80,7 +81,9 @@ def update_ruleset(game_id: int, values: Mapping[str, Any], *, nonce: str | None
             raise SetupError(str(exc)) from exc
         players = ch.game.seats.count()
         if not ruleset.players_min <= players <= ruleset.players_max:
-            raise SetupError(f"This game has {players} players, outside the new limits.")
+            raise SetupError(
+                _("This game has %(n)s players, outside the new limits.") % {"n": players}
+            )
         changed = sorted(k for k in values if ch.game.ruleset.get(k) != merged[k])
         ch.game.ruleset = ruleset.to_dict()
         ch.ruleset = ruleset
@@ -98,12 +101,13 @@ def deal(
     """Run setup (rules §2): houses, turn order, kingdoms and Kings, objectives, cards, market."""
     with change(game_id, nonce=nonce) as ch:
         if ch.state is not None:
-            raise SetupError("The cards have already been dealt.")
+            raise SetupError(_("The cards have already been dealt."))
         offices = {cid for cid, c in ch.catalog.items() if c.get("kind") == "office"}
         missing = sorted(set(ch.ruleset.office_for_resource.values()) - offices)
         if missing:
             raise SetupError(
-                f"The ruleset names offices this pack does not have: {', '.join(missing)}."
+                _("The ruleset names offices this pack does not have: %(offices)s.")
+                % {"offices": ", ".join(missing)}
             )
         names = [s.name for s in ch.game.seats.order_by("position")]
         outcome = rules_setup.setup_game(
@@ -151,4 +155,4 @@ def start(game_id: int, *, nonce: str | None = None, expected_seq: int | None = 
 
 def _require_state(ch) -> None:
     if ch.state is None:
-        raise SetupError("The cards have not been dealt yet.")
+        raise SetupError(_("The cards have not been dealt yet."))

@@ -103,14 +103,15 @@ def change(
     """Lock the game, hand out a ``Change``, and save everything it recorded on exit."""
     with transaction.atomic():
         game = Game.objects.select_for_update(of=("self",)).select_related("pack").get(pk=game_id)
-        if expected_seq is not None and expected_seq != game.seq:
-            raise StaleRequest
+        # The nonce first: a form sent again is "already done", not "from an outdated page".
         if nonce:
             try:
                 with transaction.atomic():
                     ProcessedRequest.objects.create(game=game, nonce=nonce[:64])
             except IntegrityError as exc:
                 raise AlreadyApplied from exc
+        if expected_seq is not None and expected_seq != game.seq:
+            raise StaleRequest
         state = GameState.from_dict(game.state) if game.state else None
         dice: HmacDice | PhysicalDice
         if entered_dice is not None:

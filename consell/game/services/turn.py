@@ -9,8 +9,15 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from consell.rules import (
     acquisition,
+    cards,
     conditions,
     crisis_phase,
     destiny,
@@ -18,29 +25,40 @@ from consell.rules import (
     end_of_turn,
     endgame,
     phases,
+    plots,
     production_phase,
     resolution,
 )
 from consell.rules.effects_context import Context
 from consell.rules.effects_record import END_OF_SECRETS
-from consell.rules.errors import IllegalTransitionError
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
 from consell.rules.events import DIRECTOR, Event
 from consell.rules.snapshots import snapshot_event
-from consell.rules.state import Phase
+from consell.rules.state import GameState, Phase, Status
 
+from ..models import Game
+from ..naming import kingdom_names
 from .decisions import answer_triggers, record
 from .planning import clear_offers
-from .store import change
+from .store import Change, change
 
 HELD = "held_events"
 
 
+@contextmanager
+def dealt(game_id: int, **kwargs) -> Iterator[Change]:
+    """``store.change`` for a game whose cards are dealt: before the deal there is no state
+    to act on, and every step says so instead of failing (rules §2)."""
+    with change(game_id, **kwargs) as ch:
+        if ch.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
+        yield ch
+
+
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Leave the current phase for the next (refused with the reasons when it cannot)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
-        if state is None:
-            raise IllegalTransitionError("The cards have not been dealt yet.")
         events: list[Event] = []
         if state.phase is Phase.PLANNING:
             state = state.clone()
@@ -65,7 +83,7 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
 
 def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Reveal the next kingdom's destiny card and apply an event's effect at once (§3.1)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome, revelation = destiny.reveal_next(ch.state, ch.catalog, ch.ruleset, ch.dice)
         ch.record(outcome.state, outcome.events)
         if revelation.effect:
@@ -85,19 +103,21 @@ def close_planning_for(game_id: int, seat: int, *, nonce=None) -> None:
     """See ``planning.close_for``; re-exported for the director's dashboard."""
     from .planning import close_for
 
+    if Game.objects.filter(pk=game_id, state__isnull=True).exists():
+        raise IllegalTransitionError(_("The cards have not been dealt yet."))
     close_for(game_id, seat, nonce=nonce)
 
 
 def resolve_next_action(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Show, validate, pay and execute the next action in turn order (§3.3). Public."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "actions")
         record(ch, outcome)
 
 
 def commit_vigilance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Cap and pay vigilance before any secret (G30)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = resolution.commit_vigilance(ch.state, ch.catalog, ch.ruleset)
         ch.record(outcome.state, outcome.events)
 
@@ -108,15 +128,21 @@ def resolve_next_secret(
     """Resolve the next secret behind the screen, with the app's dice or the table's (§3.4).
 
     Public consequences are held back (G52); what the owner and the director may see is
-    recorded now.
+    recorded now. Dice typed in from the table must be exactly the plot's, in its order
+    (``table_dice``): a wrong count or value is refused before anything is applied, never
+    left to abort the plot.
     """
-    with change(
+    with dealt(
         game_id,
         nonce=nonce,
         expected_seq=expected_seq,
         entered_dice=entered_dice,
     ) as ch:
+        if entered_dice is not None:
+            _check_table_dice(ch, entered_dice)
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "secrets")
+        if entered_dice is not None:
+            _check_dice_used(ch, outcome.events)
         state = outcome.state.clone()
         now, held = [], state.progress.setdefault(HELD, [])
         for ev in outcome.events:
@@ -127,6 +153,83 @@ def resolve_next_secret(
                 now.append(ev)
         ch.record(state, now)
         answer_triggers(ch, outcome.events)
+
+
+def table_dice(state: GameState, catalog, ruleset, language: str) -> list[str] | None:
+    """What each die typed for the next secret is for, in order; None when it rolls none.
+
+    A plot rolls one test per target, then one per Spymaster test (§4.6, G29): a success die
+    and two detection dice each (``plots.resolve_plot``).
+    """
+    found = resolution.next_tile(state, "secrets") if state.phase is Phase.SECRETS else None
+    if found is None:
+        return None
+    seat, tile = found
+    try:
+        instance = effects.source_card(state, catalog, seat, tile.source)
+        ability = cards.ability(catalog, instance, tile.ability)
+        if not effects.plots_keyword(ability):
+            return None
+        plot, context = effects.plot_setup(
+            state, ruleset, seat, ability, tile, resolution.secrets_for(state)
+        )
+    except RuleError:
+        return None
+    names = {p.seat: p.name for p in state.players}
+    kingdoms = kingdom_names(state, catalog, language)
+
+    def label(target) -> str:
+        if isinstance(target, plots.PlayerTarget):
+            return names.get(target.seat, str(target))
+        return kingdoms.get(target.kingdom, str(target))
+
+    tests = [_("the test against %(target)s") % {"target": label(t)} for t in plot.targets]
+    tests += [
+        _("the test of the Spymaster %(name)s") % {"name": names.get(c.spymaster, c.spymaster)}
+        for c in plots.coverages(plot, context)
+        if not c.doubled
+    ]
+    return tests
+
+
+def _check_table_dice(ch, entered: list[int]) -> None:
+    """Refuse typed dice that are not the plot's: every value 1..6, three per test."""
+    if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in entered):
+        raise InvalidParameterError(_("Dice are whole numbers from 1 to 6, separated by spaces."))
+    tests = table_dice(ch.state, ch.catalog, ch.ruleset, (get_language() or "ca")[:2])
+    if tests is None:
+        raise InvalidParameterError(
+            _("This secret rolls no plot dice; resolve it with the app's dice.")
+        )
+    if len(entered) != 3 * len(tests):
+        order = "; ".join(
+            _("dice %(first)s to %(last)s: %(test)s (success, then two for detection)")
+            % {"first": 3 * i + 1, "last": 3 * i + 3, "test": test}
+            for i, test in enumerate(tests)
+        )
+        raise InvalidParameterError(
+            _("This plot needs %(needed)s dice and %(typed)s were typed. In order, %(order)s.")
+            % {"needed": 3 * len(tests), "typed": len(entered), "order": order},
+            needed=3 * len(tests),
+        )
+
+
+def _check_dice_used(ch, events) -> None:
+    """Typed dice are all used, or the step is refused: a plot that aborts before its dice
+    (it cannot be paid) is resolved with the app's button, which rolls nothing either."""
+    aborted = next((ev for ev in events if ev.kind == "aborted"), None)
+    if aborted is not None and ch.dice.values:
+        raise InvalidParameterError(
+            _(
+                "This plot is aborted before any die is rolled (%(reason)s); nothing was done. "
+                "Resolve it with the app's button: no die is used."
+            )
+            % {"reason": aborted.data.get("reason", "")}
+        )
+    if ch.dice.values or aborted is not None and aborted.data.get("code") == "dice_exhausted":
+        raise InvalidParameterError(
+            _("The plot did not use the dice typed as expected; nothing was done.")
+        )
 
 
 def _held(state) -> list[Event]:
@@ -144,33 +247,33 @@ def _held(state) -> list[Event]:
 
 def resolve_auction(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """The blind auction behind the screen, then the market refresh (§3.5, §4.9)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = acquisition.resolve_acquisition(ch.state, ch.catalog, ch.ruleset, ch.dice)
         record(ch, outcome)
 
 
 def resolve_crisis(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """The next crisis in kingdom order: contributions, threshold, reward or penalty (§4.10)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = crisis_phase.resolve_next_crisis(ch.state, ch.catalog, ch.ruleset, ch.dice)
         record(ch, outcome)
 
 
 def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Work out what each kingdom produces and ask each distributor on their phone (§4.11)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         record(ch, production_phase.open_production(ch.state, ch.ruleset))
 
 
 def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, nonce=None) -> None:
     """A distributor hands out a resource, or a kingdomless player picks income; the director
     may finish it for an absent player with the even default (recorded as the director's)."""
-    with change(game_id, nonce=nonce, by_director=seat is None) as ch:
+    with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if pending is None:
-            raise IllegalTransitionError("That distribution is already done.")
+            raise IllegalTransitionError(_("That distribution is already done."))
         if seat is not None and seat not in pending.waiting_for:
-            raise IllegalTransitionError("This distribution is not yours to make.")
+            raise IllegalTransitionError(_("This distribution is not yours to make."))
         if seat is None:
             decision = production_phase.default_decision(ch.state, pending)
         record(ch, production_phase.decide_distribution(ch.state, ch.ruleset, pending_id, decision))
@@ -182,7 +285,7 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
     After the last turn everything is revealed and the end-of-game reactions are offered in
     turn order (§4.17); a snapshot of every chest and indicator is kept for the audit's charts.
     """
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         before = ch.state
         outcome = end_of_turn.end_turn(ch.state, ch.ruleset, ch.dice)
         ch.record(outcome.state, [*outcome.events, snapshot_event(before)])
@@ -193,7 +296,7 @@ def finish_game(
     game_id: int, rulings: dict | None = None, *, nonce=None, expected_seq=None
 ) -> None:
     """Judge the objectives, add their Prestige and name the winners (§4.17, G48)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         catalog, ruleset = ch.catalog, ch.ruleset
 
         def judge(condition, state, seat):

@@ -59,3 +59,16 @@ def int_or_none(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+def expected_seq(request) -> int | None:
+    """The game version the page was rendered at (``seq``); None when the form has none.
+
+    A value that is not a number is no version of this game: -1 matches none, so the service
+    refuses it as coming from an outdated page.
+    """
+    raw = request.POST.get("seq")
+    if raw is None or raw == "":
+        return None
+    value = int_or_none(raw)
+    return value if value is not None and value >= 0 else -1

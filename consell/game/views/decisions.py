@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from ..access import director_game, seat_for
 from ..planner import _int
 from ..services import decisions
-from .common import int_or_none, run_service
+from .common import expected_seq, int_or_none, run_service
 
 
 def parse_decision(post) -> dict:
@@ -105,7 +105,7 @@ def run_procedure(request, game_id: int):
             game.pk,
             pending,
             nonce=request.POST.get("nonce"),
-            expected_seq=int_or_none(request.POST.get("seq")),
+            expected_seq=expected_seq(request),
         )
     return redirect("game:dashboard", game_id=game.pk)
 
@@ -121,10 +121,10 @@ def correct(request, game_id: int):
             if not value.strip():
                 continue
             if key.startswith("res_"):
-                _, seat, code = key.split("_", 2)
+                seat, code = key.split("_", 2)[1:]
                 resources.setdefault(int(seat), {})[code] = int(value)
             elif key.startswith("ind_"):
-                _, kingdom, name = key.split("_", 2)
+                kingdom, name = key.split("_", 2)[1:]
                 indicators.setdefault(int(kingdom), {})[name] = int(value)
     except ValueError:
         messages.error(request, _("Corrections are whole numbers."))
@@ -137,6 +137,7 @@ def correct(request, game_id: int):
         resources=resources,
         indicators=indicators,
         nonce=request.POST.get("nonce"),
+        expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Correction logged."))
     return redirect("game:dashboard", game_id=game.pk)
@@ -161,6 +162,7 @@ def kingdom_action(request, game_id: int):
         kingdom=int_or_none(request.POST.get("kingdom")),
         joiners=[j for j in joiners if j != seat],
         nonce=request.POST.get("nonce"),
+        expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Done, and logged as the director's."))
     return redirect("game:dashboard", game_id=game.pk)

@@ -20,7 +20,7 @@ from ..forms import DealForm, NewGameForm, RulesetForm
 from ..services import games as game_services
 from ..services import seats as seat_services
 from ..visibility import Viewer
-from .common import int_or_none, run_service, viewer_view
+from .common import expected_seq, int_or_none, run_service, viewer_view
 
 
 @login_required
@@ -55,21 +55,27 @@ def _seat_links(request, game):
     ]
 
 
-@require_GET
-def dashboard(request, game_id: int):
-    game = director_game(request, game_id)
+def _dashboard_context(request, game, ruleset_form=None) -> dict:
     ruleset = Ruleset.from_dict(game.ruleset)
-    context = {
+    if ruleset_form is None and game.state is None:
+        ruleset_form = RulesetForm(ruleset=game.ruleset)
+    return {
         "game": game,
         "view": viewer_view(game, Viewer.director()),
         "seats": _seat_links(request, game),
         "board_url": request.build_absolute_uri(reverse("game:board", args=[game.board_token])),
-        "ruleset_form": RulesetForm(ruleset=game.ruleset) if game.state is None else None,
+        "ruleset_form": ruleset_form if game.state is None else None,
         "ruleset": game.ruleset,
         "deal_form": DealForm(
             seats=game.seats.count(), kingdoms=ruleset.kingdom_count(game.seats.count())
         ),
     }
+
+
+@require_GET
+def dashboard(request, game_id: int):
+    game = director_game(request, game_id)
+    context = _dashboard_context(request, game)
     if request.htmx and request.GET.get("fragment") == "live":
         return render(request, "game/dashboard.html#live", context)
     return render(request, "game/dashboard.html", context)
@@ -77,13 +83,15 @@ def dashboard(request, game_id: int):
 
 @require_POST
 def edit_ruleset(request, game_id: int):
+    """Save ruleset values; refused ones are shown beside their fields and nothing is saved."""
     game = director_game(request, game_id)
+    if game.state is not None:
+        messages.error(request, _("The ruleset can only change before the cards are dealt."))
+        return redirect("game:dashboard", game_id=game.pk)
     form = RulesetForm(request.POST, ruleset=game.ruleset)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{field}: {error}")
-        return redirect("game:dashboard", game_id=game.pk)
+        messages.error(request, _("The ruleset was not saved: see the values marked."))
+        return render(request, "game/dashboard.html", _dashboard_context(request, game, form))
     if run_service(
         request,
         game_services.update_ruleset,
@@ -124,7 +132,7 @@ def start(request, game_id: int):
         game_services.start,
         game.pk,
         nonce=request.POST.get("nonce"),
-        expected_seq=int_or_none(request.POST.get("seq")),
+        expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Turn 1 begins."))
     return redirect("game:dashboard", game_id=game.pk)

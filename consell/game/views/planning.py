@@ -27,6 +27,9 @@ def _back(game_id: int):
 def _for_my_seat(request, game_id: int, service, *args, done: str | None = None):
     """Run a planning service for the seat this phone holds, then back to the phone page."""
     seat = seat_for(request, game_id)
+    if seat.game.state is None:
+        messages.error(request, _("The cards have not been dealt yet."))
+        return _back(game_id)
     nonce = request.POST.get("nonce")
     if run_service(request, service, game_id, seat.position, *args, nonce=nonce) and done:
         messages.success(request, done)

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from ..access import director_game
 from ..services import turn
-from .common import int_or_none, run_service
+from .common import expected_seq, run_service
 
 
 def _step(request, game_id: int, service, **kwargs):
@@ -19,7 +19,7 @@ def _step(request, game_id: int, service, **kwargs):
         service,
         game.pk,
         nonce=request.POST.get("nonce"),
-        expected_seq=int_or_none(request.POST.get("seq")),
+        expected_seq=expected_seq(request),
         **kwargs,
     )
     return redirect("game:dashboard", game_id=game.pk)
@@ -93,7 +93,7 @@ def finish(request, game_id: int):
     asked = set(request.POST.getlist("asked"))
     rulings = {}
     for entry in met | asked:
-        seat, _, objective = entry.partition(":")
+        seat, _colon, objective = entry.partition(":")
         if seat.isdigit():
             rulings[(int(seat), objective)] = entry in met
     return _step(request, game_id, turn.finish_game, rulings=rulings)

@@ -1,0 +1,105 @@
+"""Dice rolled at the table and typed in by the director (DESIGN principle 5; rules §4.6, G29).
+
+A plot rolls, per target and then per Spymaster test, "un dau d'èxit" and "dos daus de
+detecció". Typed dice must be exactly those: a wrong count or value is refused with what each
+die is for, and nothing changes; the right ones resolve the plot with the table's values.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from consell.content.catalog import load_catalog
+from consell.game.models import DiceRoll, Event
+from consell.game.services.turn import table_dice
+from consell.game.simulator.runner import default_pack
+from consell.rules import resolution
+from consell.rules.dice import FixedDice
+from consell.rules.ruleset import Ruleset
+from consell.rules.state import Phase
+
+from .simulated import director_client, hidden_fields, play_until, refusals_of, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _plot_next(aborts: bool):
+    """Stop when a plot with a Spymaster test is next, one that can (or cannot) be paid."""
+    catalog = load_catalog(default_pack())
+    ruleset = Ruleset.default()
+
+    def where(state) -> bool:
+        if state.phase is not Phase.SECRETS or resolution.VIGILANCE not in state.progress:
+            return False
+        tests = table_dice(state, catalog, ruleset, "en") or []
+        if len(tests) < 2:
+            return False
+        dry = resolution.resolve_next(
+            state, catalog, ruleset, FixedDice([1] * 3 * len(tests)), "secrets"
+        )
+        return any(ev.kind == "aborted" for ev in dry.events) == aborts
+
+    return where
+
+
+@pytest.fixture
+def game():
+    """``simulate --players 9 --seed 3``, at its first plot with a Spymaster test that can
+    be paid."""
+    return play_until(9, 10, 3, _plot_next(aborts=False))
+
+
+def _tests(game):
+    return table_dice(
+        state_of(game), load_catalog(game.pack), Ruleset.from_dict(game.ruleset), "en"
+    )
+
+
+def _type(game, dice: str):
+    director = director_client(game)
+    form = hidden_fields(director.get(f"/games/{game.pk}/"), f"/games/{game.pk}/turn/secret/")
+    return director.post(f"/games/{game.pk}/turn/secret/", {**form, "dice": dice})
+
+
+def _unchanged(game):
+    game.refresh_from_db()
+    return game.seq, game.state, game.dice_counter
+
+
+def test_too_few_dice_are_refused_with_what_each_die_is_for(game):
+    tests = _tests(game)
+    before = _unchanged(game)
+    response = _type(game, "3 4")
+    [message] = refusals_of(response)
+    assert f"This plot needs {3 * len(tests)} dice and 2 were typed." in message
+    assert "dice 1 to 3: " + tests[0] in message
+    assert "Spymaster" in message
+    assert _unchanged(game) == before
+
+
+def test_a_die_that_is_not_a_d6_is_refused(game):
+    before = _unchanged(game)
+    response = _type(game, " ".join(["7"] * 3 * len(_tests(game))))
+    assert refusals_of(response) == ["Dice are whole numbers from 1 to 6, separated by spaces."]
+    assert _unchanged(game) == before
+
+
+def test_the_plots_own_count_of_dice_resolves_it_with_the_tables_values(game):
+    needed = 3 * len(_tests(game))
+    values = [(i % 6) + 1 for i in range(needed)]
+    first_seq = game.seq
+    response = _type(game, " ".join(map(str, values)))
+    assert refusals_of(response) == []
+    rolls = DiceRoll.objects.filter(game=game, entered=True).order_by("counter")
+    assert [r.value for r in rolls] == values
+    assert not Event.objects.filter(game=game, seq__gt=first_seq, kind="aborted").exists()
+
+
+def test_dice_typed_for_a_plot_that_aborts_before_rolling_are_refused_with_the_reason():
+    """§4.1: an ability that cannot be paid aborts; its plot rolls nothing."""
+    game = play_until(9, 10, 3, _plot_next(aborts=True))
+    before = _unchanged(game)
+    response = _type(game, " ".join(["4"] * 3 * len(_tests(game))))
+    [message] = refusals_of(response)
+    assert message.startswith("This plot is aborted before any die is rolled (Cannot pay")
+    assert _unchanged(game) == before
