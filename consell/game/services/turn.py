@@ -34,7 +34,7 @@ from consell.rules.effects_record import END_OF_SECRETS
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
 from consell.rules.events import DIRECTOR, Event
 from consell.rules.snapshots import snapshot_event
-from consell.rules.state import GameState, Phase, Status
+from consell.rules.state import GameState, Phase
 
 from ..models import Game
 from ..naming import kingdom_names
