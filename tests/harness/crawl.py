@@ -1,0 +1,373 @@
+"""The every-viewer crawl: every output of a game opened as every viewer (DESIGN principle 3).
+
+A ``Crawl`` is hooked into the simulator (``before_step``). At every phase change and at the
+first step of every decision the game waits for, it opens the pages, htmx fragments, JSON, QR
+codes and audit pages as the director, each seat (a browser bound through its join link), the
+public board and an anonymous visitor, and records every failure with where it happened:
+
+- an answer other than the one the expectation table (``expected``) gives that viewer;
+- a secret of another seat (``secrets.Knowledge.hidden_from``) in a seat's or the board's
+  output;
+- a websocket notice to a seat while Secrets are behind the screen that is not the owner's own
+  secret being resolved (G52);
+- after the end, audit content the rules do not reveal;
+- ``POST /play/<g>/decide/`` answering differently for another seat's pending decision and a
+  decision that does not exist.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from django.contrib.messages import get_messages
+from django.test import Client
+
+from consell.content.catalog import load_catalog
+from consell.game.models import Event, Game
+from consell.rules.state import GameState, Phase, Status
+
+from .pack import MARKER, Markers
+from .secrets import Knowledge, Secret, found
+
+HX = {"HTTP_HX_REQUEST": "true"}
+PLAN_EDITS = {"ability_planned", "ability_unplanned", "pile_reordered"}
+AUDIT = ("timeline", "story", "charts", "dice", "report", "export")
+
+
+@dataclass(frozen=True)
+class Url:
+    """One output: its address, what it is (the expectation table's key) and how to ask."""
+
+    kind: str  # dashboard, live, qr, game_list, play, fragment, board, board_fragment,
+    # audit, story_of, post_only
+    path: str
+    htmx: bool = False
+    position: int | None = None  # story_of / qr: whose
+
+
+@dataclass
+class Viewer:
+    name: str  # "director", "seat 3", "board", "anonymous"
+    client: Client
+    seat: int | None = None
+    kind: str = "seat"  # director | seat | board | anonymous
+
+
+def expected(viewer: Viewer, url: Url, finished: bool) -> set[int]:
+    """The expectation table: which answers each viewer may get for each output."""
+    if url.kind == "post_only":
+        return {405}
+    if url.kind == "game_list":
+        return {200} if viewer.kind == "director" else {302}
+    if viewer.kind == "director":
+        return {404} if url.kind in ("play", "fragment") else {200}
+    if url.kind in ("board", "board_fragment"):
+        return {200} if viewer.kind in ("board", "seat") else {404}
+    if viewer.kind == "seat":
+        if url.kind in ("play", "fragment"):
+            return {200}
+        if url.kind == "audit":
+            return {200} if finished else {404}
+        if url.kind == "story_of":
+            return {200} if finished and url.position == viewer.seat else {404}
+    return {404}
+
+
+@dataclass
+class Crawl:
+    """Hook for ``simulate(before_step=...)``; ``failures`` is what it found."""
+
+    label: str  # "5 players, seed 2"
+    markers: Markers
+    sample: int = 1  # crawl every k-th decision step (first of each kind and stage always)
+    full_every_turn: bool = True
+    failures: list[str] = field(default_factory=list)
+    notices: list[dict] = field(default_factory=list)
+    crawled: int = 0
+    requests: int = 0
+    viewers: list[Viewer] = field(default_factory=list)
+    knowledge: Knowledge | None = None
+    _seen: set = field(default_factory=set)
+    _kinds: set = field(default_factory=set)
+    _decisions: int = 0
+    _where: str = ""
+    _fullturns: set = field(default_factory=set)
+    _probed: set = field(default_factory=set)
+    _seq: int = 0
+    _answering: tuple = ("", ())
+
+    def __post_init__(self) -> None:
+        self.knowledge = Knowledge(self.markers)
+
+    # -- the hook ----------------------------------------------------------------------
+
+    def __call__(self, game: Game, state: GameState) -> None:
+        if not self.viewers:
+            self._open(game)
+        oldest = next((p for p in state.pending if p.kind not in ("step", "end_of_game")), None)
+        self._answering = (oldest.kind, tuple(oldest.waiting_for)) if oldest else ("", ())
+        self._planted_parties(game)
+        catalog = load_catalog(game.pack)
+        snapshot = GameState.from_dict(game.snapshot) if game.snapshot else None
+        self.knowledge.observe([s for s in (state, snapshot) if s], catalog)
+        now = (state.status, state.turn, state.phase)
+        fresh = [p for p in state.pending if p.id not in self._seen]
+        self._seen.update(p.id for p in state.pending)
+        stages = {
+            (p.kind, (p.data.get("flow") or {}).get("stage"), p.id) for p in state.pending
+        }
+        new_stage = [s for s in stages if s not in self._seen]
+        self._seen.update(stages)
+        reasons = []
+        if now not in self._seen:
+            self._seen.add(now)
+            reasons.append("phase change")
+        for kind, stage, _ in new_stage:
+            self._decisions += 1
+            first = (kind, stage) not in self._kinds
+            self._kinds.add((kind, stage))
+            if first or self._decisions % self.sample == 0 or kind == "insurrection":
+                reasons.append(f"waits on {kind}" + (f" ({stage})" if stage else ""))
+        del fresh
+        if not reasons:
+            return
+        self._where = (
+            f"{self.label}, turn {state.turn} {state.phase} ({state.status}), "
+            f"seq {game.seq}, step: {'; '.join(reasons)}"
+        )
+        finished = state.status is Status.FINISHED
+        full = finished or not self._fullturns or (
+            self.full_every_turn
+            and state.phase is Phase.SECRETS
+            and state.turn not in self._fullturns
+        )
+        if full:
+            self._fullturns.add(state.turn)
+        self.crawled += 1
+        self.look(game, state, catalog, full=full)
+        if state.pending and state.status is Status.PLAYING:
+            self.probe_decide(game, state)
+
+    def _open(self, game: Game) -> None:
+        director = Client()
+        director.force_login(game.director)
+        self.viewers.append(Viewer("director", director, kind="director"))
+        for seat in game.seats.order_by("position"):
+            client = Client()
+            answer = client.get(f"/s/{seat.token}/")
+            if answer.status_code != 302:
+                self.failures.append(f"{self.label}: join link of seat {seat.position} "
+                                     f"answered {answer.status_code}")
+            self.viewers.append(Viewer(f"seat {seat.position}", client, seat.position))
+        self.viewers.append(Viewer("board", Client(), kind="board"))
+        self.viewers.append(Viewer("anonymous", Client(), kind="anonymous"))
+
+    def plant(self, where: str, seat: int) -> str:
+        """The simulator's ``plant``: a unique marker for each free text a seat writes."""
+        words = f"ZQplanted{len(self.knowledge.planted) + 1}S{seat}Q"
+        self.knowledge.planted[words] = (seat, None)
+        return f"{where}: {words}"
+
+    def _planted_parties(self, game: Game) -> None:
+        """Who a planted text went to, read from the private event that carries it."""
+        for words, (sender, receiver) in list(self.knowledge.planted.items()):
+            if receiver is not None:
+                continue
+            event = next(
+                (
+                    e
+                    for e in Event.objects.filter(game=game, kind__startswith="trade")
+                    if words in json.dumps(e.payload) and isinstance(e.audience, list)
+                ),
+                None,
+            )
+            if event is not None:
+                others = [s for s in event.audience if s != sender]
+                self.knowledge.planted[words] = (sender, others[0] if others else sender)
+
+    # -- the outputs -------------------------------------------------------------------
+
+    def urls(self, game: Game, viewer: Viewer, full: bool) -> list[Url]:
+        g = game.pk
+        positions = list(game.seats.order_by("position").values_list("position", flat=True))
+        own = {
+            "director": [Url("dashboard", f"/games/{g}/"),
+                         Url("live", f"/games/{g}/?fragment=live", True)],
+            "seat": [Url("play", f"/play/{g}/")]
+            + [Url("fragment", f"/play/{g}/?fragment={f}", True)
+               for f in ("decisions", "chest", "board")],
+            "board": [Url("board", f"/board/{game.board_token}/"),
+                      Url("board_fragment", f"/board/{game.board_token}/?fragment=board", True)],
+            "anonymous": [],
+        }
+        if not full:
+            return own[viewer.kind]
+        everything = own["director"] + own["seat"] + own["board"]
+        everything += [Url("game_list", "/games/")]
+        everything += [Url("qr", f"/games/{g}/seats/{p}/qr.svg", position=p) for p in positions]
+        everything += [
+            Url("audit", f"/audit/{g}/" + ("" if a == "timeline" else
+                                           "export.json" if a == "export" else f"{a}/"))
+            for a in AUDIT
+        ]
+        everything += [
+            Url("story_of", f"/audit/{g}/story/{p}/", position=p) for p in positions
+        ]
+        everything += [
+            Url("post_only", f"/games/{g}/turn/advance/"),
+            Url("post_only", f"/play/{g}/decide/"),
+            Url("post_only", f"/games/{g}/correct/"),
+        ]
+        return everything
+
+    def look(self, game: Game, state: GameState, catalog, *, full: bool) -> None:
+        finished = state.status is Status.FINISHED
+        for viewer in self.viewers:
+            if viewer.kind in ("seat", "board"):
+                secrets = self.knowledge.hidden_from(state, catalog, viewer.seat)
+                mine = self._own_words(state, catalog, viewer.seat)
+            else:
+                secrets, mine = [], set()
+            for url in self.urls(game, viewer, full):
+                self.fetch(viewer, url, finished, secrets, mine)
+            if finished and viewer.kind == "seat":
+                self._audit_export(game, viewer)
+
+    def fetch(self, viewer, url, finished, secrets, mine) -> None:
+        self.requests += 1
+        where = f"{self._where}; viewer {viewer.name}; GET {url.path}"
+        try:
+            answer = viewer.client.get(url.path, **(HX if url.htmx else {}))
+        except Exception as error:  # the test client re-raises a view's exception
+            self.failures.append(f"{where}: raised {type(error).__name__}: {error}")
+            return
+        allowed = expected(viewer, url, finished)
+        if answer.status_code not in allowed:
+            self.failures.append(
+                f"{where}: answered {answer.status_code}, expected {sorted(allowed)}"
+            )
+        if answer.status_code == 302 and "/accounts/login/" not in answer.get("Location", ""):
+            self.failures.append(f"{where}: redirected to {answer.get('Location')}, not login")
+        if not secrets or answer.status_code != 200 or url.kind == "qr":
+            return
+        body = answer.content.decode("utf-8", "replace")
+        for secret in found(body, secrets, mine):
+            self.failures.append(
+                f"{where}: shows seat {secret.owner}'s {secret.what} "
+                f"(looked for {secret.needles[0]!r})"
+            )
+
+    def _own_words(self, state: GameState, catalog, seat: int | None) -> set[str]:
+        """What a viewer's own notes say (a note may legitimately name another's card)."""
+        if seat is None:
+            return set()
+        from .secrets import _notes
+
+        words = set()
+        for note in _notes(state, catalog, state.player(seat)):
+            words.update(note.needles)
+            words.update(MARKER.findall(note.needles[-1]))
+        return words
+
+    def _audit_export(self, game: Game, viewer: Viewer) -> None:
+        """At the end: a seat's export holds no one else's draft plan edits (rules §4.17)."""
+        answer = viewer.client.get(f"/audit/{game.pk}/export.json")
+        if answer.status_code != 200:
+            return
+        document = json.loads(answer.content)
+        edits = [
+            e for e in document.get("events", [])
+            if e["kind"] in PLAN_EDITS and e["actor"] != viewer.seat
+        ]
+        if edits:
+            e = edits[0]
+            self.failures.append(
+                f"{self._where}; viewer {viewer.name}; GET /audit/{game.pk}/export.json: holds "
+                f"{len(edits)} draft plan edits of other seats, e.g. seq {e['seq']} {e['kind']} "
+                f"of seat {e['actor']}"
+            )
+
+    # -- POST /play/<g>/decide/ ---------------------------------------------------------
+
+    def probe_decide(self, game: Game, state: GameState) -> None:
+        """Another seat's pending id and an id that does not exist must answer alike."""
+        seq = game.seq
+        missing = state.next_pending_id + 1000
+        for pending in state.pending:
+            if not pending.waiting_for or pending.id in self._probed:
+                continue
+            self._probed.add(pending.id)
+            owner = pending.waiting_for[0]
+            prober = next(
+                (v for v in self.viewers if v.kind == "seat" and v.seat not in pending.waiting_for),
+                None,
+            )
+            if prober is None:
+                continue
+            said = {}
+            for name, pid in (("theirs", pending.id), ("none", missing)):
+                answer = prober.client.post(f"/play/{game.pk}/decide/", {"pending": pid})
+                words = " | ".join(str(m) for m in get_messages(answer.wsgi_request))
+                said[name] = (answer.status_code, re.sub(rf"\b{pid}\b", "N", words))
+            if said["theirs"] != said["none"]:
+                self.failures.append(
+                    f"{self._where}; viewer {prober.name}; POST /play/{game.pk}/decide/: "
+                    f"pending {pending.id} ({pending.kind}, seat {owner}'s) answers "
+                    f"{said['theirs']} but a missing id answers {said['none']}"
+                )
+            game.refresh_from_db(fields=["seq"])
+            if game.seq != seq:
+                self.failures.append(
+                    f"{self._where}; viewer {prober.name}: deciding seat {owner}'s pending "
+                    f"{pending.id} changed the game (seq {seq} -> {game.seq})"
+                )
+                return
+
+    # -- websocket notices (G52) --------------------------------------------------------
+
+    def heard(self, game_id: int, versions: dict[str, int]) -> None:
+        """Spy on ``notify_game_changed``: which viewers were woken, and by which events."""
+        game = Game.objects.get(pk=game_id)
+        events = list(Event.objects.filter(game=game, seq__gt=self._seq).order_by("seq"))
+        self._seq = game.seq
+        state = game.state or {}
+        record = {
+            "versions": dict(versions),
+            "behind_screen": game.snapshot is not None,
+            "where": f"{self.label}, turn {state.get('turn')} {state.get('phase')}, "
+            f"seq {game.seq}",
+            "events": [(e.seq, e.kind, e.actor, e.audience) for e in events],
+        }
+        self.notices.append(record)
+        if not record["behind_screen"]:
+            return
+        answering_kind, answering_seats = self._answering
+        for key in versions:
+            if not key.startswith("seat:"):
+                continue
+            seat = int(key[5:])
+            offered = any(e.kind in REACTION_KINDS and e.actor == seat for e in events)
+            reacted = answering_kind == "reaction" and seat in answering_seats
+            if offered or reacted:
+                kinds = ", ".join(f"{k} (seat {a})" for _, k, a, _ in record["events"])
+                self.failures.append(
+                    f"{record['where']}: seat {seat}'s socket was woken behind the Secrets "
+                    f"screen (G52) by: {kinds}"
+                )
+
+
+REACTION_KINDS = {"reaction_offered", "reaction_declined"}
+
+
+def leaks(failures: list[str], limit: int = 40) -> str:
+    """The failures, deduplicated by their first words, for an assertion message."""
+    if not failures:
+        return ""
+    shown = failures[:limit]
+    more = f"\n... and {len(failures) - limit} more" if len(failures) > limit else ""
+    return f"{len(failures)} failures:\n" + "\n".join(shown) + more
+
+
+__all__ = ["Crawl", "Secret", "expected", "leaks"]
