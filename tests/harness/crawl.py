@@ -17,20 +17,25 @@ public board and an anonymous visitor, and records every failure with where it h
 
 from __future__ import annotations
 
+import html
 import json
+import os
 import re
 from dataclasses import dataclass, field
 
-from django.contrib.messages import get_messages
 from django.test import Client
 
 from consell.content.catalog import load_catalog
+from consell.game.describe import Names, describe
 from consell.game.models import Event, Game
 from consell.rules.state import GameState, Phase, Status
 
 from .pack import MARKER, Markers
-from .secrets import Knowledge, Secret, found
+from .secrets import Knowledge, Secret, found, notes_of
 
+TIMES = {}
+# What only Django's technical (DEBUG) error pages print: a viewer must never read them.
+INTERNALS = ("Traceback", "Using the URLconf", "Local vars", "DEBUG = True", "Request Method:")
 HX = {"HTTP_HX_REQUEST": "true"}
 PLAN_EDITS = {"ability_planned", "ability_unplanned", "pile_reordered"}
 AUDIT = ("timeline", "story", "charts", "dice", "report", "export")
@@ -82,7 +87,8 @@ class Crawl:
     label: str  # "5 players, seed 2"
     markers: Markers
     sample: int = 1  # crawl every k-th decision step (first of each kind and stage always)
-    full_every_turn: bool = True
+    # With DEBUG on, a view's error is answered (Django's technical page) instead of raised.
+    debug: bool = False
     failures: list[str] = field(default_factory=list)
     notices: list[dict] = field(default_factory=list)
     crawled: int = 0
@@ -93,7 +99,6 @@ class Crawl:
     _kinds: set = field(default_factory=set)
     _decisions: int = 0
     _where: str = ""
-    _fullturns: set = field(default_factory=set)
     _probed: set = field(default_factory=set)
     _seq: int = 0
     _answering: tuple = ("", ())
@@ -113,24 +118,24 @@ class Crawl:
         snapshot = GameState.from_dict(game.snapshot) if game.snapshot else None
         self.knowledge.observe([s for s in (state, snapshot) if s], catalog)
         now = (state.status, state.turn, state.phase)
-        fresh = [p for p in state.pending if p.id not in self._seen]
         self._seen.update(p.id for p in state.pending)
-        stages = {
-            (p.kind, (p.data.get("flow") or {}).get("stage"), p.id) for p in state.pending
-        }
+        stages = {(p.kind, (p.data.get("flow") or {}).get("stage"), p.id) for p in state.pending}
         new_stage = [s for s in stages if s not in self._seen]
         self._seen.update(stages)
-        reasons = []
-        if now not in self._seen:
+        reasons, asked, full = [], set(), False
+        phase_change = now not in self._seen
+        if phase_change:
             self._seen.add(now)
             reasons.append("phase change")
-        for kind, stage, _ in new_stage:
+        for kind, stage, pid in sorted(new_stage, key=lambda s: s[2]):
             self._decisions += 1
             first = (kind, stage) not in self._kinds
             self._kinds.add((kind, stage))
             if first or self._decisions % self.sample == 0 or kind == "insurrection":
                 reasons.append(f"waits on {kind}" + (f" ({stage})" if stage else ""))
-        del fresh
+                pending = next(p for p in state.pending if p.id == pid)
+                asked.update(pending.waiting_for)
+                full = full or (first and kind == "insurrection")
         if not reasons:
             return
         self._where = (
@@ -138,31 +143,31 @@ class Crawl:
             f"seq {game.seq}, step: {'; '.join(reasons)}"
         )
         finished = state.status is Status.FINISHED
-        full = finished or not self._fullturns or (
-            self.full_every_turn
-            and state.phase is Phase.SECRETS
-            and state.turn not in self._fullturns
-        )
-        if full:
-            self._fullturns.add(state.turn)
+        full = full or finished or not self.crawled
+        full = full or (phase_change and state.phase is Phase.SECRETS and state.turn in (1, 2))
+        depth = "full" if full else "phase" if phase_change else "decision"
         self.crawled += 1
-        self.look(game, state, catalog, full=full)
+        self.look(game, state, catalog, depth=depth, asked=asked)
         if state.pending and state.status is Status.PLAYING:
             self.probe_decide(game, state)
 
     def _open(self, game: Game) -> None:
-        director = Client()
+        director = self._client()
         director.force_login(game.director)
         self.viewers.append(Viewer("director", director, kind="director"))
         for seat in game.seats.order_by("position"):
-            client = Client()
+            client = self._client()
             answer = client.get(f"/s/{seat.token}/")
             if answer.status_code != 302:
-                self.failures.append(f"{self.label}: join link of seat {seat.position} "
-                                     f"answered {answer.status_code}")
+                self.failures.append(
+                    f"{self.label}: join link of seat {seat.position} answered {answer.status_code}"
+                )
             self.viewers.append(Viewer(f"seat {seat.position}", client, seat.position))
-        self.viewers.append(Viewer("board", Client(), kind="board"))
-        self.viewers.append(Viewer("anonymous", Client(), kind="anonymous"))
+        self.viewers.append(Viewer("board", self._client(), kind="board"))
+        self.viewers.append(Viewer("anonymous", self._client(), kind="anonymous"))
+
+    def _client(self) -> Client:
+        return Client(raise_request_exception=not self.debug)
 
     def plant(self, where: str, seat: int) -> str:
         """The simulator's ``plant``: a unique marker for each free text a seat writes."""
@@ -189,32 +194,53 @@ class Crawl:
 
     # -- the outputs -------------------------------------------------------------------
 
-    def urls(self, game: Game, viewer: Viewer, full: bool) -> list[Url]:
-        g = game.pk
-        positions = list(game.seats.order_by("position").values_list("position", flat=True))
+    def urls(self, game: Game, viewer: Viewer, depth: str, asked: set[int]) -> list[Url]:
+        """What ``viewer`` opens: everything (``full``), its own page at a phase change, or
+        at a decision the parts that change (the asker's and one bystander's decisions)."""
+        g, token = game.pk, game.board_token
+        if depth == "decision":
+            bystander = min(set(range(1, game.seats.count() + 1)) - asked, default=None)
+            return {
+                "director": [Url("live", f"/games/{g}/?fragment=live", True)],
+                "seat": [Url("play", f"/play/{g}/")]
+                if viewer.seat in asked
+                else [Url("fragment", f"/play/{g}/?fragment=decisions", True)]
+                if viewer.seat == bystander
+                else [],
+                "board": [Url("board_fragment", f"/board/{token}/?fragment=board", True)],
+                "anonymous": [],
+            }[viewer.kind]
         own = {
-            "director": [Url("dashboard", f"/games/{g}/"),
-                         Url("live", f"/games/{g}/?fragment=live", True)],
-            "seat": [Url("play", f"/play/{g}/")]
-            + [Url("fragment", f"/play/{g}/?fragment={f}", True)
-               for f in ("decisions", "chest", "board")],
-            "board": [Url("board", f"/board/{game.board_token}/"),
-                      Url("board_fragment", f"/board/{game.board_token}/?fragment=board", True)],
+            "director": [Url("dashboard", f"/games/{g}/")],
+            "seat": [Url("play", f"/play/{g}/")],
+            "board": [Url("board", f"/board/{token}/")],
             "anonymous": [],
         }
-        if not full:
+        if depth == "phase":
             return own[viewer.kind]
-        everything = own["director"] + own["seat"] + own["board"]
+        seats = list(game.seats.order_by("position").values_list("position", flat=True))
+        # The viewer's own seat, the first and the last: a seat's URLs differ only in its number.
+        positions = sorted({p for p in (seats[0], seats[-1], viewer.seat) if p is not None})
+        everything = own["director"] + own["seat"]
+        everything.append(Url("live", f"/games/{g}/?fragment=live", True))
+        everything += [
+            Url("fragment", f"/play/{g}/?fragment={f}", True)
+            for f in ("decisions", "chest", "board")
+        ]
+        if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
+            everything += own["board"]
+            everything.append(Url("board_fragment", f"/board/{token}/?fragment=board", True))
         everything += [Url("game_list", "/games/")]
         everything += [Url("qr", f"/games/{g}/seats/{p}/qr.svg", position=p) for p in positions]
         everything += [
-            Url("audit", f"/audit/{g}/" + ("" if a == "timeline" else
-                                           "export.json" if a == "export" else f"{a}/"))
+            Url(
+                "audit",
+                f"/audit/{g}/"
+                + ("" if a == "timeline" else "export.json" if a == "export" else f"{a}/"),
+            )
             for a in AUDIT
         ]
-        everything += [
-            Url("story_of", f"/audit/{g}/story/{p}/", position=p) for p in positions
-        ]
+        everything += [Url("story_of", f"/audit/{g}/story/{p}/", position=p) for p in positions]
         everything += [
             Url("post_only", f"/games/{g}/turn/advance/"),
             Url("post_only", f"/play/{g}/decide/"),
@@ -222,20 +248,34 @@ class Crawl:
         ]
         return everything
 
-    def look(self, game: Game, state: GameState, catalog, *, full: bool) -> None:
+    def look(self, game: Game, state: GameState, catalog, *, depth: str, asked) -> None:
         finished = state.status is Status.FINISHED
         for viewer in self.viewers:
+            urls = self.urls(game, viewer, depth, asked)
+            if viewer.kind == "director" and depth == "phase" and state.phase is Phase.DESTINY:
+                urls.append(Url("audit", f"/audit/{game.pk}/"))  # the log so far, each turn
+            if not urls:
+                continue
             if viewer.kind in ("seat", "board"):
                 secrets = self.knowledge.hidden_from(state, catalog, viewer.seat)
-                mine = self._own_words(state, catalog, viewer.seat)
+                mine = self._own_words(game, state, catalog, viewer.seat)
             else:
                 secrets, mine = [], set()
-            for url in self.urls(game, viewer, full):
+            for url in urls:
                 self.fetch(viewer, url, finished, secrets, mine)
             if finished and viewer.kind == "seat":
                 self._audit_export(game, viewer)
 
     def fetch(self, viewer, url, finished, secrets, mine) -> None:
+        import time
+
+        t0 = time.perf_counter()
+        try:
+            self._fetch(viewer, url, finished, secrets, mine)
+        finally:
+            TIMES[url.kind] = TIMES.get(url.kind, 0) + time.perf_counter() - t0
+
+    def _fetch(self, viewer, url, finished, secrets, mine) -> None:
         self.requests += 1
         where = f"{self._where}; viewer {viewer.name}; GET {url.path}"
         try:
@@ -250,25 +290,37 @@ class Crawl:
             )
         if answer.status_code == 302 and "/accounts/login/" not in answer.get("Location", ""):
             self.failures.append(f"{where}: redirected to {answer.get('Location')}, not login")
-        if not secrets or answer.status_code != 200 or url.kind == "qr":
-            return
         body = answer.content.decode("utf-8", "replace")
+        if answer.status_code >= 400:
+            shown = [words for words in INTERNALS if words in body]
+            if shown:
+                self.failures.append(
+                    f"{where}: the {answer.status_code} page shows internals ({shown[0]!r})"
+                )
+        if not secrets or url.kind == "qr":
+            return
         for secret in found(body, secrets, mine):
             self.failures.append(
                 f"{where}: shows seat {secret.owner}'s {secret.what} "
                 f"(looked for {secret.needles[0]!r})"
             )
 
-    def _own_words(self, state: GameState, catalog, seat: int | None) -> set[str]:
-        """What a viewer's own notes say (a note may legitimately name another's card)."""
+    def _own_words(self, game: Game, state: GameState, catalog, seat: int | None) -> set[str]:
+        """What a viewer's own notes and abort reasons say: a note may legitimately name
+        another's card, and two abort reasons may read alike ("Cannot pay 2 POW...")."""
         if seat is None:
             return set()
-        from .secrets import _notes
-
         words = set()
-        for note in _notes(state, catalog, state.player(seat)):
+        for note in notes_of(state, catalog, state.player(seat)):
             words.update(note.needles)
             words.update(MARKER.findall(note.needles[-1]))
+        names = Names(state.to_dict(), catalog, "en")
+        for kind, payload, audience in Event.objects.filter(
+            game=game, kind__in=("aborted", "abort_reason")
+        ).values_list("kind", "payload", "audience"):
+            if isinstance(audience, list) and seat in audience:
+                said = describe(kind, payload, names).strip()
+                words.update((said, html.escape(said)))
         return words
 
     def _audit_export(self, game: Game, viewer: Viewer) -> None:
@@ -278,7 +330,8 @@ class Crawl:
             return
         document = json.loads(answer.content)
         edits = [
-            e for e in document.get("events", [])
+            e
+            for e in document.get("events", [])
             if e["kind"] in PLAN_EDITS and e["actor"] != viewer.seat
         ]
         if edits:
@@ -296,9 +349,9 @@ class Crawl:
         seq = game.seq
         missing = state.next_pending_id + 1000
         for pending in state.pending:
-            if not pending.waiting_for or pending.id in self._probed:
+            if not pending.waiting_for or pending.kind in self._probed:
                 continue
-            self._probed.add(pending.id)
+            self._probed.add(pending.kind)
             owner = pending.waiting_for[0]
             prober = next(
                 (v for v in self.viewers if v.kind == "seat" and v.seat not in pending.waiting_for),
@@ -309,8 +362,7 @@ class Crawl:
             said = {}
             for name, pid in (("theirs", pending.id), ("none", missing)):
                 answer = prober.client.post(f"/play/{game.pk}/decide/", {"pending": pid})
-                words = " | ".join(str(m) for m in get_messages(answer.wsgi_request))
-                said[name] = (answer.status_code, re.sub(rf"\b{pid}\b", "N", words))
+                said[name] = (answer.status_code, re.sub(r"\d+", "N", _messages(answer)))
             if said["theirs"] != said["none"]:
                 self.failures.append(
                     f"{self._where}; viewer {prober.name}; POST /play/{game.pk}/decide/: "
@@ -336,8 +388,7 @@ class Crawl:
         record = {
             "versions": dict(versions),
             "behind_screen": game.snapshot is not None,
-            "where": f"{self.label}, turn {state.get('turn')} {state.get('phase')}, "
-            f"seq {game.seq}",
+            "where": f"{self.label}, turn {state.get('turn')} {state.get('phase')}, seq {game.seq}",
             "events": [(e.seq, e.kind, e.actor, e.audience) for e in events],
         }
         self.notices.append(record)
@@ -358,16 +409,38 @@ class Crawl:
                 )
 
 
+def _messages(answer) -> str:
+    """The messages this one request added (not those still queued from earlier ones)."""
+    storage = answer.wsgi_request._messages
+    return " | ".join(str(m) for m in storage._queued_messages)
+
+
 REACTION_KINDS = {"reaction_offered", "reaction_declined"}
 
 
-def leaks(failures: list[str], limit: int = 40) -> str:
-    """The failures, deduplicated by their first words, for an assertion message."""
+def signature(failure: str) -> str:
+    """What kind of failure this is, without where it happened (to group them)."""
+    tail = failure.split("; viewer ", 1)[-1]
+    tail = re.sub(r"ZQ[a-z_]+\d+(A\d+)?Q", "<marker>", tail)
+    return re.sub(r"\d+", "N", re.sub(r"/board/\w+/", "/board/<token>/", tail))
+
+
+def leaks(failures: list[str]) -> str:
+    """Every distinct failure once, with how often it happened and its first occurrence in
+    full. ``HARNESS_REPORT=<file>`` writes every failure there too."""
     if not failures:
         return ""
-    shown = failures[:limit]
-    more = f"\n... and {len(failures) - limit} more" if len(failures) > limit else ""
-    return f"{len(failures)} failures:\n" + "\n".join(shown) + more
+    report = os.environ.get("HARNESS_REPORT")
+    if report:
+        with open(report, "a", encoding="utf-8") as out:
+            out.write("\n".join(failures) + "\n")
+    groups: dict[str, list[str]] = {}
+    for failure in failures:
+        groups.setdefault(signature(failure), []).append(failure)
+    lines = [f"{len(failures)} failures of {len(groups)} kinds (first occurrence of each):"]
+    for same in groups.values():
+        lines.append(f"[{len(same)}x] {same[0]}")
+    return "\n".join(lines)
 
 
 __all__ = ["Crawl", "Secret", "expected", "leaks"]

@@ -48,6 +48,8 @@ class Knowledge:
     held: dict[int, set[str]] = field(default_factory=dict)  # seat -> card ids ever held
     public: set[str] = field(default_factory=set)  # card ids ever in a public place
     planted: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # text -> (from,to)
+    offered: dict[int, set[str]] = field(default_factory=dict)  # seat -> objectives dealt
+    kept: dict[int, set[str]] = field(default_factory=dict)  # seat -> objectives ever kept
 
     def observe(self, states: list[GameState], catalog) -> None:
         for state in states:
@@ -55,6 +57,8 @@ class Knowledge:
                 mine = self.held.setdefault(p.seat, set())
                 mine.update(card_id_of(c) for c in p.tactics + p.assets + p.objectives)
                 mine.update(card_id_of(c) for c in p.objective_offer)
+                self.offered.setdefault(p.seat, set()).update(p.objective_offer)
+                self.kept.setdefault(p.seat, set()).update(p.objectives)
                 if p.house:
                     self.public.add(card_id_of(p.house))
                 self.public.update(
@@ -79,8 +83,8 @@ class Knowledge:
         for p in state.players:
             if p.seat == seat:
                 continue
-            kept = set(p.objectives)
-            cards = [("returned objective", o) for o in p.objective_offer if o not in kept]
+            returned = self.offered.get(p.seat, set()) - self.kept.get(p.seat, set())
+            cards = [("returned objective", o) for o in sorted(returned)]
             if not finished:
                 cards += [("objective", o) for o in p.objectives]
                 cards += [("tactic", t) for t in p.tactics]
@@ -95,9 +99,9 @@ class Knowledge:
                     out.append(self._card(p.seat, f"{what} {card}", card))
             if state.status is Status.PLAYING:
                 out += self._plan(state, catalog, p, known)
-            out += _notes(state, catalog, p)
-        for name, deck in state.decks.items():
-            if "discard" in name:
+            out += notes_of(state, catalog, p)
+        for name, deck in state.decks.items() if not finished else ():
+            if "discard" in name or name == "houses":  # houses left over are nobody's secret
                 continue
             for instance in deck:
                 card = card_id_of(instance)
@@ -137,7 +141,7 @@ class Knowledge:
         return out
 
 
-def _notes(state: GameState, catalog, player) -> list[Secret]:
+def notes_of(state: GameState, catalog, player) -> list[Secret]:
     """A player's private notes as the pages write them (English: the tests' language)."""
     names = Names(state.to_dict(), catalog, "en")
     out = []
