@@ -33,7 +33,6 @@ from consell.rules.state import GameState, Phase, Status
 from .pack import MARKER, Markers
 from .secrets import Knowledge, Secret, found, notes_of
 
-TIMES = {}
 # What only Django's technical (DEBUG) error pages print: a viewer must never read them.
 INTERNALS = ("Traceback", "Using the URLconf", "Local vars", "DEBUG = True", "Request Method:")
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -267,15 +266,6 @@ class Crawl:
                 self._audit_export(game, viewer)
 
     def fetch(self, viewer, url, finished, secrets, mine) -> None:
-        import time
-
-        t0 = time.perf_counter()
-        try:
-            self._fetch(viewer, url, finished, secrets, mine)
-        finally:
-            TIMES[url.kind] = TIMES.get(url.kind, 0) + time.perf_counter() - t0
-
-    def _fetch(self, viewer, url, finished, secrets, mine) -> None:
         self.requests += 1
         where = f"{self._where}; viewer {viewer.name}; GET {url.path}"
         try:

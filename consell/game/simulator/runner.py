@@ -155,6 +155,8 @@ class Runner:
     def _setup(self) -> None:
         games.deal(self.gid)
         state = self.state()
+        if self.before_step:  # the objectives on offer and the Kings' appointments (§2)
+            self.before_step(self.game, state)
         self.ruleset = Ruleset.from_dict(self.game.ruleset)
         for p in state.players:
             offer = p.objective_offer
