@@ -23,7 +23,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from django.test import Client
+from django.test import Client, override_settings
 
 from consell.content.catalog import load_catalog
 from consell.game.describe import Names, describe
@@ -101,6 +101,7 @@ class Crawl:
     _probed: set = field(default_factory=set)
     _seq: int = 0
     _answering: tuple = ("", ())
+    _debugged: set = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.knowledge = Knowledge(self.markers)
@@ -193,7 +194,9 @@ class Crawl:
 
     # -- the outputs -------------------------------------------------------------------
 
-    def urls(self, game: Game, viewer: Viewer, depth: str, asked: set[int]) -> list[Url]:
+    def urls(
+        self, game: Game, viewer: Viewer, depth: str, asked: set[int], finished: bool = False
+    ) -> list[Url]:
         """What ``viewer`` opens: everything (``full``), its own page at a phase change, or
         at a decision the parts that change (the asker's and one bystander's decisions)."""
         g, token = game.pk, game.board_token
@@ -220,18 +223,11 @@ class Crawl:
         seats = list(game.seats.order_by("position").values_list("position", flat=True))
         # The viewer's own seat, the first and the last: a seat's URLs differ only in its number.
         positions = sorted({p for p in (seats[0], seats[-1], viewer.seat) if p is not None})
-        everything = own["director"] + own["seat"]
-        everything.append(Url("live", f"/games/{g}/?fragment=live", True))
-        everything += [
+        fragments = [
             Url("fragment", f"/play/{g}/?fragment={f}", True)
             for f in ("decisions", "chest", "board")
         ]
-        if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
-            everything += own["board"]
-            everything.append(Url("board_fragment", f"/board/{token}/?fragment=board", True))
-        everything += [Url("game_list", "/games/")]
-        everything += [Url("qr", f"/games/{g}/seats/{p}/qr.svg", position=p) for p in positions]
-        everything += [
+        audit = [
             Url(
                 "audit",
                 f"/audit/{g}/"
@@ -239,6 +235,18 @@ class Crawl:
             )
             for a in AUDIT
         ]
+        if viewer.kind == "seat" and viewer.seat not in (seats[0], seats[-1]):
+            # Every seat reads all of its own outputs; the first and the last seat stand for
+            # the others at everyone else's addresses (the 404s are alike for any seat).
+            return own["seat"] + fragments + (audit if finished else [])
+        everything = own["director"] + own["seat"] + fragments
+        everything.append(Url("live", f"/games/{g}/?fragment=live", True))
+        if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
+            everything += own["board"]
+            everything.append(Url("board_fragment", f"/board/{token}/?fragment=board", True))
+        everything += [Url("game_list", "/games/")]
+        everything += [Url("qr", f"/games/{g}/seats/{p}/qr.svg", position=p) for p in positions]
+        everything += audit
         everything += [Url("story_of", f"/audit/{g}/story/{p}/", position=p) for p in positions]
         everything += [
             Url("post_only", f"/games/{g}/turn/advance/"),
@@ -250,7 +258,7 @@ class Crawl:
     def look(self, game: Game, state: GameState, catalog, *, depth: str, asked) -> None:
         finished = state.status is Status.FINISHED
         for viewer in self.viewers:
-            urls = self.urls(game, viewer, depth, asked)
+            urls = self.urls(game, viewer, depth, asked, finished)
             if viewer.kind == "director" and depth == "phase" and state.phase is Phase.DESTINY:
                 urls.append(Url("audit", f"/audit/{game.pk}/"))  # the log so far, each turn
             if not urls:
@@ -265,13 +273,14 @@ class Crawl:
             if finished and viewer.kind == "seat":
                 self._audit_export(game, viewer)
 
-    def fetch(self, viewer, url, finished, secrets, mine) -> None:
+    def fetch(self, viewer, url, finished, secrets, mine, client=None, label="") -> None:
         self.requests += 1
-        where = f"{self._where}; viewer {viewer.name}; GET {url.path}"
+        where = f"{self._where}; viewer {viewer.name}; GET {url.path}{label}"
         try:
-            answer = viewer.client.get(url.path, **(HX if url.htmx else {}))
+            answer = (client or viewer.client).get(url.path, **(HX if url.htmx else {}))
         except Exception as error:  # the test client re-raises a view's exception
             self.failures.append(f"{where}: raised {type(error).__name__}: {error}")
+            self._with_debug(viewer, url, finished, secrets, mine)
             return
         allowed = expected(viewer, url, finished)
         if answer.status_code not in allowed:
@@ -294,6 +303,17 @@ class Crawl:
                 f"{where}: shows seat {secret.owner}'s {secret.what} "
                 f"(looked for {secret.needles[0]!r})"
             )
+
+    def _with_debug(self, viewer, url, finished, secrets, mine) -> None:
+        """Ask an output that raised again, as ``./dev serve`` (DEBUG on) would answer it: the
+        error page must show neither internals nor secrets (once per viewer kind and output)."""
+        if self.debug or (viewer.kind, url.kind) in self._debugged:
+            return
+        self._debugged.add((viewer.kind, url.kind))
+        client = Client(raise_request_exception=False)
+        client.cookies = viewer.client.cookies
+        with override_settings(DEBUG=True):
+            self.fetch(viewer, url, finished, secrets, mine, client, " (again, DEBUG on)")
 
     def _own_words(self, game: Game, state: GameState, catalog, seat: int | None) -> set[str]:
         """What a viewer's own notes and abort reasons say: a note may legitimately name
