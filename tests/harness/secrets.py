@@ -80,10 +80,12 @@ class Knowledge:
         out: list[Secret] = []
         finished = state.status is Status.FINISHED
         known = self.public | (self.held.get(seat, set()) if seat is not None else set())
+        # An objective that went back and was drawn again is its new holder's (checked there).
+        held_now = {o for p in state.players for o in p.objectives + p.objective_offer}
         for p in state.players:
             if p.seat == seat:
                 continue
-            returned = self.offered.get(p.seat, set()) - self.kept.get(p.seat, set())
+            returned = self.offered.get(p.seat, set()) - self.kept.get(p.seat, set()) - held_now
             cards = [("returned objective", o) for o in sorted(returned)]
             if not finished:
                 cards += [("objective", o) for o in p.objectives]

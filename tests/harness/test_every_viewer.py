@@ -24,7 +24,7 @@ from tests.harness.pack import load_marked_pack
 GAMES = [
     pytest.param(3, 10, 1, 2, id="3p-seed1"),
     pytest.param(5, 10, 2, 3, id="5p-seed2"),
-    pytest.param(9, 4, 3, 4, id="9p-seed3"),
+    pytest.param(9, 3, 3, 5, id="9p-seed3"),
     pytest.param(16, 2, 4, 6, id="16p-seed4"),
 ]
 
