@@ -87,6 +87,7 @@ class Knowledge:
                 continue
             returned = self.offered.get(p.seat, set()) - self.kept.get(p.seat, set()) - held_now
             cards = [("returned objective", o) for o in sorted(returned)]
+            cards += [("objective on offer", o) for o in p.objective_offer]
             if not finished:
                 cards += [("objective", o) for o in p.objectives]
                 cards += [("tactic", t) for t in p.tactics]
