@@ -102,6 +102,7 @@ class Crawl:
     _seq: int = 0
     _answering: tuple = ("", ())
     _debugged: set = field(default_factory=set)
+    _corrected: bool = False
 
     def __post_init__(self) -> None:
         self.knowledge = Knowledge(self.markers)
@@ -150,6 +151,32 @@ class Crawl:
         self.look(game, state, catalog, depth=depth, asked=asked)
         if state.pending and state.status is Status.PLAYING:
             self.probe_decide(game, state)
+        if state.phase is Phase.PLANNING and state.status is Status.PLAYING and not self._corrected:
+            self._corrected = True
+            self.correct(game, state)
+
+    def correct(self, game: Game, state: GameState) -> None:
+        """The director corrects a chest from the dashboard's form, with a planted reason that
+        only that player may read (a private correction, rules G1), then sends it again."""
+        seat = state.players[-1].seat
+        words = f"ZQplanted{len(self.knowledge.planted) + 1}S{seat}Q"
+        self.knowledge.planted[words] = (seat, seat)
+        director = self.viewers[0]
+        where = f"{self._where}; viewer director; POST /games/{game.pk}/correct/"
+        form = {f"res_{seat}_MON": "1", "reason": f"harness {words}", "nonce": f"fix-{words}"}
+        before = game.seq
+        for attempt in ("", " (sent again, same nonce)"):
+            try:
+                answer = director.client.post(f"/games/{game.pk}/correct/", form)
+            except Exception as error:
+                self.failures.append(f"{where}{attempt}: raised {type(error).__name__}: {error}")
+                continue
+            if answer.status_code != 302:
+                self.failures.append(f"{where}{attempt}: answered {answer.status_code}")
+        game.refresh_from_db(fields=["seq"])
+        applied = Event.objects.filter(game=game, seq__gt=before, kind="correction").count()
+        if applied != 1:
+            self.failures.append(f"{where}: the correction was applied {applied} times, not once")
 
     def _open(self, game: Game) -> None:
         director = self._client()
@@ -300,7 +327,8 @@ class Crawl:
             return
         for secret in found(body, secrets, mine):
             self.failures.append(
-                f"{where}: shows seat {secret.owner}'s {secret.what} "
+                f"{where}: shows {f'seat {secret.owner}' if secret.owner else 'nobody'}'s "
+                f"{secret.what} "
                 f"(looked for {secret.needles[0]!r})"
             )
 
