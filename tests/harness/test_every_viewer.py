@@ -74,3 +74,24 @@ def test_with_debug_on_no_error_page_shows_a_viewer_internals_or_secrets(
     crawl = play_and_crawl(marked, monkeypatch, 3, 3, 1, sample=10**6, debug=True)
     assert crawl.crawled > 0, "the harness looked at nothing"
     assert not crawl.failures, leaks(crawl.failures)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_harness_reports_a_hand_shown_on_the_board(marked, monkeypatch):
+    """The harness itself can fail: a board that shows each player's tactics among their
+    visible assets is reported, naming the owner and the card, for the seats and the board."""
+    from consell.game import visibility
+
+    real = visibility._public_board
+
+    def leaky(state, ruleset, catalog, language):
+        board = real(state, ruleset, catalog, language)
+        for row, p in zip(board["players"], state.players, strict=True):
+            row["visible_assets"] += [visibility.card_view(catalog, t, language) for t in p.tactics]
+        return board
+
+    monkeypatch.setattr(visibility, "_public_board", leaky)
+    crawl = play_and_crawl(marked, monkeypatch, 3, 1, 5, sample=10**6)
+    shown = [f for f in crawl.failures if "'s tactic " in f]
+    assert any("viewer board; GET /board/" in f for f in shown)
+    assert any("viewer seat 1; GET /play/" in f and "shows seat 2's tactic" in f for f in shown)
