@@ -8,11 +8,16 @@ public board and an anonymous visitor, and records every failure with where it h
 - an answer other than the one the expectation table (``expected``) gives that viewer;
 - a secret of another seat (``secrets.Knowledge.hidden_from``) in a seat's or the board's
   output;
-- a websocket notice to a seat while Secrets are behind the screen that is not the owner's own
-  secret being resolved (G52);
+- a websocket notice to a seat while Secrets are behind the screen, sent because a reaction
+  was offered to it or it answered one (G52);
 - after the end, audit content the rules do not reveal;
 - ``POST /play/<g>/decide/`` answering differently for another seat's pending decision and a
-  decision that does not exist.
+  decision that does not exist;
+- a director correction (posted once per game) answering other than a redirect, or applied
+  other than once.
+
+An output that raised is asked again with DEBUG on, as ``./dev serve`` runs: its technical page
+must show neither internals nor secrets.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from consell.game.models import Event, Game
 from consell.rules.state import GameState, Phase, Status
 
 from .pack import MARKER, Markers
-from .secrets import Knowledge, Secret, found, notes_of
+from .secrets import Knowledge, found, notes_of
 
 # What only Django's technical (DEBUG) error pages print: a viewer must never read them.
 INTERNALS = ("Traceback", "Using the URLconf", "Local vars", "DEBUG = True", "Request Method:")
@@ -119,7 +124,6 @@ class Crawl:
         snapshot = GameState.from_dict(game.snapshot) if game.snapshot else None
         self.knowledge.observe([s for s in (state, snapshot) if s], catalog)
         now = (state.status, state.turn, state.phase)
-        self._seen.update(p.id for p in state.pending)
         stages = {(p.kind, (p.data.get("flow") or {}).get("stage"), p.id) for p in state.pending}
         new_stage = [s for s in stages if s not in self._seen]
         self._seen.update(stages)
@@ -481,4 +485,4 @@ def leaks(failures: list[str]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Crawl", "Secret", "expected", "leaks"]
+__all__ = ["Crawl", "expected", "leaks"]
