@@ -29,8 +29,9 @@ PAID_IN = {"intrigue": Resource.INT, "_amount": Resource.MON}
 class Bot:
     """Random legal plans and decisions for every seat, from one seeded generator."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, plant=None) -> None:
         self.rng = rng
+        self.plant = plant  # the runner's ``Plant``: free text to write, or None
 
     # -- planning (rules §3.2) -------------------------------------------------------------
 
@@ -67,7 +68,7 @@ class Bot:
             others = [s for s, _ in choices if s != seat] or [s for s, _ in choices]
             return self.rng.choice(others)
         if kind == "text":
-            return "simulated"
+            return self.plant("tile text", seat) if self.plant else "simulated"
         if not choices:
             return None
         return self.rng.choice(choices)[0]

@@ -43,6 +43,12 @@ DEFAULT_PACK = Path(__file__).resolve().parents[2] / "content" / "packs" / "defa
 MAX_STEPS = 200_000
 
 AfterPhase = Callable[[Game, GameState], None]
+# Called before every step of the loop, with the state the step will act on: a harness that
+# must look at every decision the game waits for (not only at phase changes) hooks in here.
+BeforeStep = Callable[[Game, GameState], None]
+# The free text a bot writes where the app takes free text (a trade's information and
+# promises, a text box of a tile): ``plant(where, seat)``. A harness plants markers with it.
+Plant = Callable[[str, int], str]
 
 
 class SimulationStuck(RuntimeError):
@@ -83,10 +89,12 @@ def simulate(
     *,
     pack: Pack | None = None,
     after_phase: AfterPhase | None = None,
+    before_step: BeforeStep | None = None,
+    plant: Plant | None = None,
 ) -> Played:
     """Play one game to its end and return it (see the module docstring)."""
     started = time.perf_counter()
-    runner = Runner(players, turns, seed, pack or default_pack(), after_phase)
+    runner = Runner(players, turns, seed, pack or default_pack(), after_phase, before_step, plant)
     runner.play()
     return Played(
         runner.game,
@@ -100,11 +108,13 @@ def simulate(
 class Runner:
     """The loop: read the state, do the one thing it waits for, repeat."""
 
-    def __init__(self, players, turns, seed, pack, after_phase):
+    def __init__(self, players, turns, seed, pack, after_phase, before_step=None, plant=None):
         if not 1 <= players <= len(NAMES):
             raise ValueError(f"The simulator seats 1 to {len(NAMES)} players.")
-        self.bot = Bot(random.Random(seed))
+        self.bot = Bot(random.Random(seed), plant)
         self.after_phase = after_phase
+        self.before_step = before_step
+        self.plant = plant
         self.phases = self.calls = 0
         self.overruled: dict[str, int] = {}
         director, _ = get_user_model().objects.get_or_create(username=DIRECTOR)
@@ -129,6 +139,8 @@ class Runner:
                 self.phases += 1
                 if self.after_phase:
                     self.after_phase(self.game, state)
+            if self.before_step:
+                self.before_step(self.game, state)
             if state.status is Status.FINISHED:
                 return
             self.calls += 1
@@ -143,6 +155,8 @@ class Runner:
     def _setup(self) -> None:
         games.deal(self.gid)
         state = self.state()
+        if self.before_step:  # the objectives on offer and the Kings' appointments (§2)
+            self.before_step(self.game, state)
         self.ruleset = Ruleset.from_dict(self.game.ruleset)
         for p in state.players:
             offer = p.objective_offer
@@ -300,12 +314,18 @@ class Runner:
         offer = self.bot.trade(state, seat, self.ruleset)
         if offer:
             to, gives, wants = offer
+            words = {}
+            if self.plant:
+                words = {
+                    "information": self.plant("trade information", seat),
+                    "promises": self.plant("trade promises", seat),
+                }
             try:
                 planning.propose_trade(
                     self.gid,
                     seat,
                     to,
-                    rules_trades.Offer(resources=gives),
+                    rules_trades.Offer(resources=gives, **words),
                     rules_trades.Offer(resources=wants),
                 )
             except RuleError:

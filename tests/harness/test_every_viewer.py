@@ -1,0 +1,97 @@
+"""The every-viewer harness (issue 10; DESIGN principle 3; rules §1.10, §2, §3.4, §4.17, G52).
+
+"No player's pages or websocket messages show another player's bids, fists before the reveal,
+hidden assets, objectives or undetected plots." Whole games are played by the simulator through
+the real services with a pack whose every card's words carry a marker; at every phase change
+and every decision the game waits for, every output is opened as every viewer (see
+``tests/harness/crawl.py``). A failure names the game, the step, the viewer, the address and
+whose secret leaked; docs/testing.md says how to read and rerun one.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from consell.game.services import store
+from consell.game.simulator import simulate
+from tests.harness.crawl import Crawl, leaks
+from tests.harness.pack import load_marked_pack
+
+# (players, turns, seed, sample): the 16-player table is played for fewer turns and crawled at
+# every 6th decision (and the first of each kind and stage), to keep CI within its budget.
+GAMES = [
+    pytest.param(3, 10, 1, 2, id="3p-seed1"),
+    pytest.param(5, 10, 2, 3, id="5p-seed2"),
+    pytest.param(9, 3, 3, 5, id="9p-seed3"),
+    pytest.param(16, 2, 4, 6, id="16p-seed4"),
+]
+
+
+@pytest.fixture
+def marked(db):
+    return load_marked_pack()
+
+
+def play_and_crawl(marked, monkeypatch, players, turns, seed, sample, debug=False) -> Crawl:
+    pack, markers = marked
+    label = f"{players} players, {turns} turns, seed {seed}" + (", DEBUG on" if debug else "")
+    crawl = Crawl(label, markers, sample=sample, debug=debug)
+    real = store.notify_game_changed
+
+    def spy(game_id, versions):
+        crawl.heard(game_id, versions)
+        real(game_id, versions)
+
+    monkeypatch.setattr(store, "notify_game_changed", spy)
+    # Every 404 and 500 would be logged; the failures say all there is to say about them.
+    monkeypatch.setattr(logging.getLogger("django.request"), "disabled", True)
+    simulate(players, turns, seed, pack=pack, before_step=crawl, plant=crawl.plant)
+    return crawl
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("players, turns, seed, sample", GAMES)
+def test_every_viewer_sees_only_its_own_view_at_every_step(
+    marked, monkeypatch, players, turns, seed, sample
+):
+    crawl = play_and_crawl(marked, monkeypatch, players, turns, seed, sample)
+    assert crawl.crawled > 0 and crawl.notices, "the harness looked at nothing"
+    assert not crawl.failures, leaks(crawl.failures)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_debug_on_no_error_page_shows_a_viewer_internals_or_secrets(
+    marked, monkeypatch, settings
+):
+    """Principle 10: "no error page, log line or export shows a viewer more than their view".
+
+    A short game crawled at its phase changes with ``DEBUG`` on, as ``./dev serve`` runs it:
+    every 404 and 500 a viewer meets must be the friendly page, not Django's technical one
+    (which lists the URL patterns, or the local variables holding the whole game)."""
+    settings.DEBUG = True
+    crawl = play_and_crawl(marked, monkeypatch, 3, 3, 1, sample=10**6, debug=True)
+    assert crawl.crawled > 0, "the harness looked at nothing"
+    assert not crawl.failures, leaks(crawl.failures)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_harness_reports_a_hand_shown_on_the_board(marked, monkeypatch):
+    """The harness itself can fail: a board that shows each player's tactics among their
+    visible assets is reported, naming the owner and the card, for the seats and the board."""
+    from consell.game import visibility
+
+    real = visibility._public_board
+
+    def leaky(state, ruleset, catalog, language):
+        board = real(state, ruleset, catalog, language)
+        for row, p in zip(board["players"], state.players, strict=True):
+            row["visible_assets"] += [visibility.card_view(catalog, t, language) for t in p.tactics]
+        return board
+
+    monkeypatch.setattr(visibility, "_public_board", leaky)
+    crawl = play_and_crawl(marked, monkeypatch, 3, 1, 5, sample=10**6)
+    shown = [f for f in crawl.failures if "'s tactic " in f]
+    assert any("viewer board; GET /board/" in f for f in shown)
+    assert any("viewer seat 1; GET /play/" in f and "shows seat 2's tactic" in f for f in shown)
