@@ -67,9 +67,11 @@ def test_with_debug_on_no_error_page_shows_a_viewer_internals_or_secrets(
 ):
     """Principle 10: "no error page, log line or export shows a viewer more than their view".
 
-    A short game crawled at its phase changes with ``DEBUG`` on, as ``./dev serve`` runs it:
-    every 404 and 500 a viewer meets must be the friendly page, not Django's technical one
-    (which lists the URL patterns, or the local variables holding the whole game)."""
+    ``./dev serve`` runs with DEBUG off (``tests/test_settings.py``); a developer may turn it
+    on. A short game crawled at its phase changes with ``DEBUG`` on must still show no viewer
+    another's secrets: no output of the game may fail, since Django's technical 500 page lists
+    the local variables that hold the whole game. (Its technical 404 lists the URL patterns, a
+    developer's aid that holds no game.)"""
     settings.DEBUG = True
     crawl = play_and_crawl(marked, monkeypatch, 3, 3, 1, sample=10**6, debug=True)
     assert crawl.crawled > 0, "the harness looked at nothing"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -27,8 +29,31 @@ def language() -> str:
     return lang if lang in CONTENT_LANGUAGES else "ca"
 
 
+# Each viewer's view is built once per version of the game (DESIGN principle 7): after a
+# notice a phone fetches three fragments at once, and they share one build. The key holds the
+# game's last save (every change saves the row, in the same transaction as its events), the
+# viewer and both languages, so a change, another viewer or another language is another entry;
+# the views are never changed after they are built.
+_VIEWS: OrderedDict[tuple, dict] = OrderedDict()
+_VIEWS_LOCK = threading.Lock()
+VIEWS_KEPT = 256
+
+
 def viewer_view(game, viewer: Viewer) -> dict:
-    return view_for(game, viewer, language())
+    """``view_for`` of this viewer, built once per version of the game."""
+    cards = language()
+    key = (game.pk, game.seq, game.updated_at, viewer.key, get_language(), cards)
+    with _VIEWS_LOCK:
+        view = _VIEWS.get(key)
+        if view is not None:
+            _VIEWS.move_to_end(key)
+            return view
+    view = view_for(game, viewer, cards)
+    with _VIEWS_LOCK:
+        _VIEWS[key] = view
+        while len(_VIEWS) > VIEWS_KEPT:
+            _VIEWS.popitem(last=False)
+    return view
 
 
 def run_service(request, service: Callable[..., object], *args, **kwargs) -> bool:

@@ -1,0 +1,66 @@
+"""Each viewer's view is built once per version of the game (DESIGN principle 7), and never
+handed to another viewer or kept past a change."""
+
+from __future__ import annotations
+
+import pytest
+
+from consell.game import visibility
+from consell.game.views import common
+
+from .conftest import seat_client
+from .helpers import start, state_of, to_planning
+
+pytestmark = pytest.mark.django_db
+
+FRAGMENTS = ("decisions", "chest", "board")
+
+
+@pytest.fixture
+def builds(monkeypatch):
+    """Every view the gate builds, as (viewer key, game seq)."""
+    made: list[tuple[str, int]] = []
+    real = visibility.view_for
+
+    def spy(game, viewer, language="ca"):
+        made.append((viewer.key, game.seq))
+        return real(game, viewer, language)
+
+    monkeypatch.setattr(common, "view_for", spy)
+    common._VIEWS.clear()
+    return made
+
+
+def _fragments(phone, game) -> list[str]:
+    return [
+        phone.get(f"/play/{game.pk}/?fragment={f}", HTTP_HX_REQUEST="true").content.decode()
+        for f in FRAGMENTS
+    ]
+
+
+def test_a_phones_fragments_share_one_build_of_its_view(game, builds):
+    start(game)
+    _fragments(seat_client(game, 1), game)
+    game.refresh_from_db()
+    assert builds == [("seat:1", game.seq)]
+
+
+def test_a_change_builds_the_view_again(game, builds):
+    start(game)
+    phone = seat_client(game, 1)
+    _fragments(phone, game)
+    first = builds[-1][1]
+    to_planning(game)  # the director reveals destiny: the game changes
+    _fragments(phone, game)
+    assert len(builds) == 2 and builds[1][1] > first
+
+
+def test_two_viewers_never_share_a_view(game, builds):
+    start(game)
+    alice, bob = seat_client(game, 1), seat_client(game, 2)
+    alice_chest = alice.get(f"/play/{game.pk}/?fragment=chest", HTTP_HX_REQUEST="true")
+    bob_chest = bob.get(f"/play/{game.pk}/?fragment=chest", HTTP_HX_REQUEST="true")
+    assert [key for key, _ in builds] == ["seat:1", "seat:2"]
+    alice_objective = state_of(game).player(1).objectives[0]
+    assert f"⟪{alice_objective}⟫" in alice_chest.content.decode()
+    assert f"⟪{alice_objective}⟫" not in bob_chest.content.decode()
