@@ -41,10 +41,20 @@ def test_another_seats_reaction_is_answered_as_if_it_did_not_exist(game):
     seq, state = game.seq, game.state
     theirs = _decide(phone(game, stranger), game, reaction.id, use="no")
     nothing = _decide(phone(game, stranger), game, missing, use="no")
-    assert refusals_of(theirs) == [f"Nothing is waiting on decision {reaction.id}."]
-    assert refusals_of(nothing) == [f"Nothing is waiting on decision {missing}."]
+    assert refusals_of(theirs) == [f"Nothing is waiting on you for decision {reaction.id}."]
+    assert refusals_of(nothing) == [f"Nothing is waiting on you for decision {missing}."]
     game.refresh_from_db()
     assert (game.seq, game.state) == (seq, state)
+
+
+def test_a_public_decision_of_another_seat_is_answered_like_a_missing_one(game):
+    """A vote or a distribution is followed by everyone, but a phone that posts to another
+    seat's is told only that nothing waits on it, as for an id that does not exist."""
+    state = state_of(game)
+    public = next(p for p in state.pending if p.kind != "reaction" and p.waiting_for)
+    stranger = next(s for s in range(1, 6) if s not in public.waiting_for)
+    answer = _decide(phone(game, stranger), game, public.id, use="no")
+    assert refusals_of(answer) == [f"Nothing is waiting on you for decision {public.id}."]
 
 
 def test_the_owner_answers_their_own_reaction(game):

@@ -161,10 +161,12 @@ class Crawl:
 
     def correct(self, game: Game, state: GameState) -> None:
         """The director corrects a chest from the dashboard's form, with a planted reason that
-        only that player may read (a private correction, rules G1), then sends it again."""
+        only that player may read while the game runs (a private correction; at the end it is in
+        every seat's audit, rules G1), then sends it again."""
         seat = state.players[-1].seat
         words = f"ZQplanted{len(self.knowledge.planted) + 1}S{seat}Q"
         self.knowledge.planted[words] = (seat, seat)
+        self.knowledge.until_end.add(words)
         director = self.viewers[0]
         where = f"{self._where}; viewer director; POST /games/{game.pk}/correct/"
         form = {f"res_{seat}_MON": "1", "reason": f"harness {words}", "nonce": f"fix-{words}"}

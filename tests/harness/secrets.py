@@ -48,6 +48,10 @@ class Knowledge:
     held: dict[int, set[str]] = field(default_factory=dict)  # seat -> card ids ever held
     public: set[str] = field(default_factory=set)  # card ids ever in a public place
     planted: dict[str, tuple[int, int | None]] = field(default_factory=dict)  # text -> (from,to)
+    # Planted texts secret only while the game runs: a director's correction of a chest is
+    # that player's until the end, then open to every seat's audit ("the director may correct
+    # any state, with an audit log", G1).
+    until_end: set[str] = field(default_factory=set)
     offered: dict[int, set[str]] = field(default_factory=dict)  # seat -> objectives dealt
     kept: dict[int, set[str]] = field(default_factory=dict)  # seat -> objectives ever kept
 
@@ -111,8 +115,14 @@ class Knowledge:
                 if card not in known:
                     out.append(self._card(0, f"card {card} still in deck {name}", card))
         for words, (sender, receiver) in self.planted.items():
+            if finished and words in self.until_end:
+                continue
             if seat not in (sender, receiver):
-                out.append(Secret(sender, f"trade text {words!r} to seat {receiver}", (words,)))
+                out.append(
+                    Secret(
+                        sender, f"private text {words!r} of seats {sender} and {receiver}", (words,)
+                    )
+                )
         return out
 
     def _card(self, owner: int, what: str, card: str) -> Secret:

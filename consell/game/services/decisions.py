@@ -66,13 +66,18 @@ def decide(
     with change(game_id, nonce=nonce, by_director=seat is None) as ch:
         if ch.state is None:
             raise IllegalTransitionError(_("The cards have not been dealt yet."))
-        pending = decisions.find(ch.state, pending_id)
-        if not shown_to(pending, seat):
-            # Another seat's private decision is answered as if it did not exist: pending ids
-            # are sequential, and "it is seat 7's" would tell who was asked what, and when.
+        pending = next((p for p in ch.state.pending if p.id == pending_id), None)
+        if seat is not None and (
+            pending is None or not shown_to(pending, seat) or seat not in pending.waiting_for
+        ):
+            # A phone is told the same whether the decision is another seat's or does not
+            # exist: pending ids are sequential, and "it is seat 7's" would tell who was asked
+            # what, and when.
             raise InvalidParameterError(
-                _("Nothing is waiting on decision %(pending_id)s.") % {"pending_id": pending_id}
+                _("Nothing is waiting on you for decision %(pending_id)s.")
+                % {"pending_id": pending_id}
             )
+        pending = decisions.find(ch.state, pending_id)
         if pending.kind == "insurrection":
             outcome = _insurrection(ch, pending, seat, decision)
         elif pending.kind == "appointments":
