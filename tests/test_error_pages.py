@@ -14,6 +14,7 @@ from django.utils import translation
 from django.views.defaults import server_error
 
 from consell.game import visibility
+from consell.game.views import common
 from tests.game import conftest as table
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +39,7 @@ def break_the_projection(monkeypatch) -> None:
         raise TypeError("'list' object has no attribute 'items'")
 
     monkeypatch.setattr(visibility, "pending_for_seat", crash)
+    common._VIEWS.clear()  # views already built for this version would not be built again
 
 
 def test_the_tests_see_what_the_table_sees():
