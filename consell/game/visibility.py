@@ -337,7 +337,9 @@ def _log(
 ) -> list[dict[str, Any]]:
     """The events this viewer may read, newest first (the audience was stamped by the rules).
 
-    While Secrets are resolved behind the screen, a player reads only their own part of it.
+    While Secrets are resolved behind the screen, a player reads nothing of them yet, not even
+    their own secrets' results: those come back with the batch, as the chests do (G52, §3.8).
+    No phone is woken meanwhile, so a fresh load and an open page show the same.
     """
     events = Event.objects.filter(game=game).order_by("-seq")
     state = game.state or {}
@@ -347,12 +349,7 @@ def _log(
             continue
         if viewer.kind != "director" and not readable(ev.kind):
             continue
-        if (
-            behind_screen
-            and ev.phase == "secrets"
-            and ev.turn == state.get("turn")
-            and ev.actor != viewer.seat
-        ):
+        if behind_screen and ev.phase == "secrets" and ev.turn == state.get("turn"):
             continue
         out.append(
             {

@@ -151,3 +151,19 @@ def test_s46_a_partial_detection_note_hides_only_the_conspirator(game):
     assert "⟪casa-falco:robatori⟫" in page
     assert "against Bob, success" in page
     assert "by Alice" not in page
+
+
+def test_g52_a_phone_reads_its_own_secrets_results_with_the_batch(game):
+    """G52 and §3.8 (the chests come back "with all its cards, resources and paper notes"): while
+    Secrets are resolved no phone is woken, so no phone may show anything new either, not even
+    the owner's result; a fresh load then equals the page left open."""
+    _to_secrets(game)
+    alice = seat_client(game, 1)
+    before = alice.get(f"/play/{game.pk}/?fragment=board", HTTP_HX_REQUEST="true")
+    turn_services.resolve_next_secret(game.pk, entered_dice=[1, 6, 6])
+    behind = alice.get(f"/play/{game.pk}/").content.decode()
+    assert "Your plot" not in behind
+    again = alice.get(f"/play/{game.pk}/?fragment=board", HTTP_HX_REQUEST="true")
+    assert again.content == before.content
+    turn_services.advance(game.pk)
+    assert "Your plot" in alice.get(f"/play/{game.pk}/").content.decode()
