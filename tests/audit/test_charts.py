@@ -5,12 +5,16 @@ turn runner records at each End of turn (rules §3.8).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from consell.audit.charts import build_charts
+from consell.content.catalog import load_catalog
 from consell.content.loader import load_pack
 from consell.content.schema import validate_pack
-from consell.game.models import Game, Seat
+from consell.game.describe import Names, describe
+from consell.game.models import Event, Game, Seat
 from consell.game.services.store import change
 from consell.rules.events import DIRECTOR
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
@@ -122,3 +126,27 @@ def test_sixteen_lines_are_told_apart():
     charts = build_charts([snapshot_event(_table(16)).data])
     styles = {(s.color, s.dash) for s in charts[0].series}
     assert len(styles) == 16
+
+
+@pytest.mark.catalan
+def test_the_charts_draw_in_catalan_where_numbers_take_a_decimal_comma(finished):
+    """The browser check found "y1="176,0"" on a Catalan screen: SVG coordinates must not be
+    localised, or every line and point of the charts collapses."""
+    from tests.audit.conftest import director_client
+
+    for page in ("charts/", "report/"):
+        body = director_client(finished).get(f"/audit/{finished.pk}/{page}").content.decode()
+        assert 'class="audit-series"' in body
+        assert not re.search(r'\b(?:x1|x2|y1|y2|cx|cy|x|y)="-?\d+,\d', body), page
+        assert re.search(r'\bcy="\d+(?:\.\d+)?"', body), page
+
+
+def test_a_visible_assets_buyer_is_named_in_the_log(finished):
+    """§4.9: "Only visible assets end up visibly owned": the table's log names their buyer (the
+    engine's asset_acquired event carries the buyer as ``owner``)."""
+    acquired = Event.objects.filter(game=finished, kind="asset_acquired").first()
+    assert acquired is not None, "the simulated game bought no visible asset"
+    buyer = finished.seats.get(position=acquired.payload["owner"]).name
+    names = Names(finished.state, load_catalog(finished.pack), "en")
+    line = describe(acquired.kind, {"seat": acquired.actor, **acquired.payload}, names)
+    assert line.startswith(f"{buyer} acquires ")
