@@ -271,8 +271,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         % {"who": n.seat(d.get("seat")), "r": _amounts(d.get("resources"))}
     ),
     "asset_acquired": lambda d, n: (
-        _("%(who)s acquires %(a)s.")
-        % {"who": n.seat(d.get("owner")), "a": n.card(d.get("asset"))}
+        _("%(who)s acquires %(a)s.") % {"who": n.seat(d.get("owner")), "a": n.card(d.get("asset"))}
     ),
     "insurrection_pledged": lambda d, n: (
         _("%(who)s pledges %(x)s Force to crush the revolt.")
