@@ -115,3 +115,30 @@ def test_a_notice_that_is_not_newer_does_not_refresh_the_page(new_game, seat_lin
     root = didac.locator("[data-live-url]")
     expect(root).to_have_attribute("data-version", "103", timeout=WAIT_MS)
     assert didac.evaluate("window.refreshes") == 3
+
+
+def test_section_3_2_the_plan_appears_on_an_open_phone_when_planning_opens(
+    game, seat_links, dora_cookie, live_url, browser
+):
+    """§3.2: "Els jugadors planifiquen el seu torn". Alice keeps her phone open from the start
+    of the turn; when Dora reveals the destiny cards and moves on to Planning, the planner
+    appears on the phone without a reload, and it is the same page."""
+    from tests.game.helpers import start
+
+    start(game)
+    alice = browser.phone().new_page()
+    alice.goto(seat_links["Alice"])
+    expect(alice.locator("[data-live-status]")).to_have_attribute("data-state", "online")
+    expect(alice.locator("#plan")).to_have_count(0)
+    alice.evaluate(f"{MARKER} = 'still the same page'")
+
+    dora = browser.laptop(dora_cookie).new_page()
+    dora.goto(f"{live_url}/games/{game.pk}/")
+    while dora.locator(f"form[action$='/games/{game.pk}/turn/destiny/'] button").count():
+        dora.locator(f"form[action$='/games/{game.pk}/turn/destiny/'] button").click()
+        dora.wait_for_load_state()
+    dora.locator(f"form[action$='/games/{game.pk}/turn/advance/'] button").click()
+    dora.wait_for_load_state()
+
+    expect(alice.locator("#plan h2")).to_be_visible(timeout=WAIT_MS)
+    assert alice.evaluate(MARKER) == "still the same page"

@@ -258,7 +258,7 @@ class Crawl:
         positions = sorted({p for p in (seats[0], seats[-1], viewer.seat) if p is not None})
         fragments = [
             Url("fragment", f"/play/{g}/?fragment={f}", True)
-            for f in ("decisions", "chest", "board")
+            for f in ("decisions", "plan", "chest", "board")
         ]
         audit = [
             Url(

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -36,10 +40,23 @@ def play(request, game_id: int):
         "plan_piles": PLAN_PILES,
         "tradeable": ("POW", "MON", "INT", "FOR", "FAI"),
     }
+    context["plan_key"] = plan_key(context["view"])
     fragment = request.GET.get("fragment")
-    if request.htmx and fragment in ("decisions", "chest", "board"):
+    if request.htmx and fragment == "plan" and request.GET.get("shown") == context["plan_key"]:
+        return HttpResponse(status=204)  # htmx swaps nothing: what is being typed stays
+    if request.htmx and fragment in ("decisions", "plan", "chest", "board"):
         return render(request, f"game/play.html#{fragment}", context)
     return render(request, "game/play.html", context)
+
+
+def plan_key(view) -> str:
+    """A digest of what the planner shows (the plan, what may be planned, the trades), so an
+    open phone refreshes its planner only when that changed (Planning opened or closed, a tile
+    added, a trade offered or answered)."""
+    me = view.get("me") or {}
+    shown = [me.get("plannable"), me.get("plan"), me.get("offers")]
+    digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:16]
 
 
 @require_POST
