@@ -41,6 +41,19 @@ def hand_in_all(game: Game, order=SEATS) -> None:
         planning.hand_in(game.pk, seat)
 
 
+def give_house(state: GameState, seat: int, house: str) -> None:
+    """Arrange a table (mutates ``state``): ``seat`` holds ``house``, swapped with whoever was
+    dealt it, or with the undealt pile."""
+    holder = next((p for p in state.players if p.house == house), None)
+    if holder is not None:
+        holder.house = state.player(seat).house
+    else:
+        state.decks["houses"] = [
+            h if h != house else state.player(seat).house for h in state.decks["houses"]
+        ]
+    state.player(seat).house = house
+
+
 def arrange(game: Game, edit) -> None:
     """Arrange the table by hand (a test's "given"): ``edit(state)`` mutates a copy."""
     with change(game.pk) as ch:

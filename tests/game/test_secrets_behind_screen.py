@@ -22,7 +22,7 @@ from consell.rules.resources import Resource
 from consell.rules.state import Phase
 
 from .conftest import seat_client
-from .helpers import arrange, hand_in_all, start, state_of, to_planning
+from .helpers import arrange, give_house, hand_in_all, start, state_of, to_planning
 
 pytestmark = pytest.mark.django_db
 
@@ -49,14 +49,7 @@ def _to_secrets(game) -> None:
     to_planning(game)
 
     def arrange_table(state):
-        holder = next((p for p in state.players if p.house == "casa-falco"), None)
-        if holder is not None:
-            holder.house = state.player(1).house
-        else:
-            state.decks["houses"] = [
-                h if h != "casa-falco" else state.player(1).house for h in state.decks["houses"]
-            ]
-        state.player(1).house = "casa-falco"
+        give_house(state, 1, "casa-falco")
         for pile in state.market.values():
             if INFORMERS in pile:
                 pile.remove(INFORMERS)

@@ -17,7 +17,7 @@ from consell.game.visibility import Viewer, view_for
 from consell.rules.state import Phase
 
 from .conftest import seat_client
-from .helpers import SEATS, arrange, hand_in_all, start, state_of, to_planning
+from .helpers import SEATS, arrange, give_house, hand_in_all, start, state_of, to_planning
 
 pytestmark = pytest.mark.django_db
 
@@ -41,17 +41,7 @@ def played_turn(game):
     start(game)
     to_planning(game)
 
-    def give_alice_the_falcon(state):
-        holder = next((p for p in state.players if p.house == "casa-falco"), None)
-        if holder is not None:
-            holder.house = state.player(1).house
-        else:
-            state.decks["houses"] = [
-                h if h != "casa-falco" else state.player(1).house for h in state.decks["houses"]
-            ]
-        state.player(1).house = "casa-falco"
-
-    arrange(game, give_alice_the_falcon)
+    arrange(game, lambda state: give_house(state, 1, "casa-falco"))
     planning.add(game.pk, 1, "house", "robatori", {"targets": [2], "intrigue": 1})
     planning.add(game.pk, 1, "common:vigilancia", "vigilancia", {})
     asset = state_of(game).market["row1"][0]
