@@ -25,31 +25,33 @@ def _card_effect(state, card: str):
     return effects.apply_ops(state, CATALOG, RULES, HmacDice(b"gift"), ops, context).state
 
 
-@pytest.mark.parametrize(
+GIFTS = pytest.mark.parametrize(
     ("card", "office", "resource"),
     [("guerra-llunyana", "mariscal", Resource.FOR), ("delme", "gran-sacerdot", Resource.FAI)],
 )
+
+
+def _gained(card: str, office: str, resource: Resource, holder: int | None) -> tuple[int, int]:
+    """(who should receive the gift, how much they gained) once ``card`` applies, with
+    ``office`` held by ``holder`` (None: vacant, so the King)."""
+    state = table()
+    kingdom = state.kingdom(state.player(ALICE).kingdom)
+    kingdom.offices[office] = holder
+    receiver = kingdom.king if holder is None else holder
+    before = state.player(receiver).resources[resource]
+    after = _card_effect(state, card)
+    return receiver, after.player(receiver).resources[resource] - before
+
+
+@GIFTS
 def test_s411_an_office_gift_goes_to_the_holder(card, office, resource):
-    state = table()
-    kingdom = state.kingdom(state.player(ALICE).kingdom)
-    kingdom.offices[office] = BOB
-    before = state.player(BOB).resources[resource]
-    after = _card_effect(state, card)
-    assert after.player(BOB).resources[resource] == before + 2
+    assert _gained(card, office, resource, BOB) == (BOB, 2)
 
 
-@pytest.mark.parametrize(
-    ("card", "office", "resource"),
-    [("guerra-llunyana", "mariscal", Resource.FOR), ("delme", "gran-sacerdot", Resource.FAI)],
-)
+@GIFTS
 def test_s411_an_office_gift_goes_to_the_king_while_the_office_is_vacant(card, office, resource):
-    state = table()
-    kingdom = state.kingdom(state.player(ALICE).kingdom)
-    kingdom.offices[office] = None
-    king = kingdom.king
-    before = state.player(king).resources[resource]
-    after = _card_effect(state, card)
-    assert after.player(king).resources[resource] == before + 2
+    king, gained = _gained(card, office, resource, None)
+    assert king is not None and gained == 2
 
 
 def _interrogate(seed: bytes):
