@@ -197,6 +197,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("The game is over. Winners: %(w)s.") % {"w": n.seats_of(d.get("winners"))}
     ),
     "correction": lambda d, n: _("Correction by the director: %(r)s") % {"r": d.get("reason", "")},
+    "repair": lambda d, n: _("Repair of the game: %(r)s") % {"r": d.get("reason", "")},
     "trade": lambda d, n: _("Trade between %(who)s.") % {"who": n.seats_of(d.get("parties"))},
     "trade_offered": lambda d, n: (
         _("%(who)s offers a trade.") % {"who": n.seat(d.get("seat", None))}
