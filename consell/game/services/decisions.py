@@ -79,7 +79,9 @@ def decide(
             )
         pending = decisions.find(ch.state, pending_id)
         if pending.kind == "insurrection":
-            outcome = _insurrection(ch, pending, seat, decision)
+            outcome = insurrection_flow.decide(
+                ch.state, ch.ruleset, ch.dice, pending_id, seat, decision
+            )
         elif pending.kind == "appointments":
             king = pending.data["king"]
             if seat is not None and seat != king:
@@ -98,38 +100,6 @@ def decide(
                 ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
             )
         record(ch, outcome, actor=seat)
-
-
-def _insurrection(ch: Change, pending, seat: int | None, decision: Mapping[str, Any]):
-    """Crushing the rebellion (§4.5, G31): pledges in turn order, the King's die, the outcome.
-
-    A member pledges from their phone (0 passes) and the King picks the die to reroll; the
-    director may do either for an absent player, and settles the outcome, where the losses "of
-    their choice" default to each member's largest holding unless given.
-    """
-    stage = pending.data.get("flow", {}).get("stage")
-    asked = pending.waiting_for[0] if pending.waiting_for else None
-    who = seat if seat is not None else asked
-    if seat is not None and seat != asked:
-        raise NotEligibleError(_("It is not your turn in this insurrection."))
-    if stage == insurrection_flow.PLEDGING:
-        amount = decision.get("pledge", 0)
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InvalidParameterError(_("Pledge a whole amount of Force (0 to pass)."))
-        return insurrection_flow.pledge(ch.state, ch.ruleset, pending.id, who, amount)
-    if stage == insurrection_flow.DIE_CHOICE:
-        die = decision.get("die")
-        if isinstance(die, bool) or not isinstance(die, int):
-            raise InvalidParameterError(_("Choose which die to roll again (1, 2 or 3)."))
-        return insurrection_flow.reroll(ch.state, ch.ruleset, ch.dice, pending.id, die - 1)
-    if stage == insurrection_flow.CHOOSING:
-        if seat is not None:
-            raise NotEligibleError(_("The director settles the outcome."))
-        choices = insurrection_flow.default_choices(ch.state, pending.id)
-        if decision.get("indicator"):
-            choices["indicator"] = decision["indicator"]
-        return insurrection_flow.finish(ch.state, ch.ruleset, pending.id, choices)
-    raise InvalidParameterError(_("The director rolls or resumes this insurrection."))
 
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
