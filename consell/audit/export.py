@@ -11,6 +11,7 @@ from typing import Any
 
 from consell.game.models import Game
 from consell.game.visibility import Viewer
+from consell.rules import audience
 from consell.rules.snapshots import SNAPSHOT
 
 SCHEMA = "consell-audit/1"
@@ -20,19 +21,13 @@ ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampli
 def may_read(event, viewer: Viewer, finished: bool) -> bool:
     """The director reads everything; a seat, after the end, whatever the end reveals (§4.17).
 
-    That is every event stamped ``reveal_at_end`` by the rules, and the seat's own events.
-    What the rules keep secret past the end (``consell.rules.events.never_revealed``: the
-    objectives returned unseen, plan drafts, the words of private trades) stays with its
-    audience. Nobody else (the public board, a visitor) reads the audit at all.
+    The audit opens to the players at the end only, and never to the public board or a
+    visitor; what a player reads in it is the one audience rule's (``consell.rules.audience``)
+    once the end's reveal is open.
     """
-    if viewer.kind == "director":
-        return True
-    if viewer.kind != "seat" or not finished:
+    if viewer.kind != "director" and not (viewer.kind == "seat" and finished):
         return False
-    audience = event.audience
-    if audience == "public" or event.reveal_at_end:
-        return True
-    return isinstance(audience, list | tuple) and viewer.seat in audience
+    return audience.may_read(event, viewer, audience.AFTER_THE_END)
 
 
 def build_document(game: Game, viewer: Viewer) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from consell.content.catalog import load_catalog
+from consell.rules import audience
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
 from consell.rules.resources import INDICATORS, RESOURCES
@@ -342,14 +343,13 @@ def _log(
     No phone is woken meanwhile, so a fresh load and an open page show the same.
     """
     events = Event.objects.filter(game=game).order_by("-seq")
-    state = game.state or {}
+    turn = (game.state or {}).get("turn")
+    moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
     out = []
     for ev in events[:400]:
-        if not _may_see(ev, viewer):
+        if not audience.may_read(ev, viewer, moment):
             continue
         if viewer.kind != "director" and not readable(ev.kind):
-            continue
-        if behind_screen and ev.phase == "secrets" and ev.turn == state.get("turn"):
             continue
         out.append(
             {
@@ -364,17 +364,6 @@ def _log(
         if len(out) >= 60:
             break
     return out
-
-
-def _may_see(ev: Event, viewer: Viewer) -> bool:
-    """A player's log keeps to their own events even after the end; the audit opens the rest."""
-    if viewer.kind == "director":
-        return True
-    if ev.audience == "public":
-        return True
-    if viewer.kind == "seat" and isinstance(ev.audience, list) and viewer.seat in ev.audience:
-        return True
-    return False
 
 
 def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[str, Any] | None:

@@ -25,13 +25,6 @@ class Event:
     reveal_at_end: bool = True
     actor: int | None = None  # the seat whose ability or decision caused it, if any
 
-    def visible_to_seat(self, seat: int) -> bool:
-        if self.audience == PUBLIC:
-            return True
-        if self.audience == DIRECTOR:
-            return False
-        return seat in self.audience
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,

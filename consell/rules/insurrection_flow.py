@@ -200,6 +200,49 @@ def finish(
     return Outcome(new, tuple(events))
 
 
+def decide(
+    state: GameState,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending_id: int,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
+    """One answer to the insurrection's current stage, from its seat or (``seat`` None) from
+    the director for them (§4.5 "Esclafar la rebel·lió", G31).
+
+    A member pledges when asked, in turn order (0 passes); the King picks the die to roll
+    again; the director settles the outcome, where the losses "of their choice" default to
+    each member's largest holding and the King's indicator may be given.
+    """
+    pending = _pending(state, pending_id)
+    stage = pending.data.get("flow", {}).get("stage")
+    asked = pending.waiting_for[0] if pending.waiting_for else None
+    if seat is not None and seat != asked:
+        raise NotEligibleError(_("It is not your turn in this insurrection."))
+    if stage == PLEDGING:
+        amount = decision.get("pledge", 0)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InvalidParameterError(_("Pledge a whole amount of Force (0 to pass)."))
+        who = seat if seat is not None else asked
+        if who is None:
+            raise NotEligibleError(_("Nobody is asked to pledge now."))
+        return pledge(state, ruleset, pending_id, who, amount)
+    if stage == DIE_CHOICE:
+        die = decision.get("die")
+        if isinstance(die, bool) or not isinstance(die, int):
+            raise InvalidParameterError(_("Choose which die to roll again (1, 2 or 3)."))
+        return reroll(state, ruleset, dice, pending_id, die - 1)
+    if stage == CHOOSING:
+        if seat is not None:
+            raise NotEligibleError(_("The director settles the outcome."))
+        choices = default_choices(state, pending_id)
+        if decision.get("indicator"):
+            choices["indicator"] = decision["indicator"]
+        return finish(state, ruleset, pending_id, choices)
+    raise InvalidParameterError(_("The director rolls or resumes this insurrection."))
+
+
 def default_choices(state: GameState, pending_id: int) -> dict[str, Any]:
     """The choices made for absent players: the first tied indicator, the largest holdings."""
     flow = _flow(_pending(state, pending_id), CHOOSING)

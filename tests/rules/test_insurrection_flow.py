@@ -11,7 +11,7 @@ import pytest
 from consell.rules import effects, insurrection_flow, procedures
 from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.effects_context import Context
-from consell.rules.errors import IllegalTransitionError, NotEligibleError
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from consell.rules.events import PUBLIC
 from consell.rules.resources import Indicator, Resource
 from consell.rules.state import Phase
@@ -154,3 +154,24 @@ def test_s45_the_same_dice_give_the_same_insurrection():
     first = insurrection_flow.start(state, RULES, HmacDice(b"seed"), pid)
     second = insurrection_flow.start(state, RULES, HmacDice(b"seed"), pid)
     assert first.state.to_dict() == second.state.to_dict()
+
+
+def test_g31_decide_asks_the_stages_in_order_and_lets_the_director_answer_for_the_absent():
+    """G31: "Pledges are collected in turn order"; "The King chooses which die is rerolled";
+    the director answers for an absent member (``seat`` None) and settles the outcome."""
+    out, pid = rolled([1, 2, 6])
+    decide = insurrection_flow.decide
+    with pytest.raises(NotEligibleError):
+        decide(out.state, RULES, FixedDice([]), pid, BOB, {"pledge": 3})
+    with pytest.raises(InvalidParameterError):
+        decide(out.state, RULES, FixedDice([]), pid, ALICE, {"pledge": "three"})
+    state = decide(out.state, RULES, FixedDice([]), pid, ALICE, {"pledge": 1}).state
+    state = decide(state, RULES, FixedDice([]), pid, None, {"pledge": 2}).state  # Bob, absent
+    assert flow(state, pid).data["flow"]["stage"] == insurrection_flow.DIE_CHOICE
+    state = decide(state, RULES, FixedDice([4]), pid, ALICE, {"die": 1}).state
+    assert flow(state, pid).data["flow"]["dice"] == [4, 2, 6]
+    with pytest.raises(NotEligibleError):
+        decide(state, RULES, FixedDice([]), pid, ALICE, {})
+    done = decide(state, RULES, FixedDice([]), pid, None, {})
+    assert flow(done.state, pid).data["flow"]["stage"] == insurrection_flow.DONE
+    assert any(e.kind.startswith("insurrection") for e in done.events)

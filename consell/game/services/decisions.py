@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from consell.rules import (
+    corrections,
     decisions,
     execution,
     insurrection_flow,
@@ -24,8 +25,7 @@ from consell.rules import (
     resolution,
 )
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
-from consell.rules.events import Event, director, private, public
-from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
+from consell.rules.events import public
 
 from ..pending_view import shown_to
 from .store import Change, change
@@ -79,7 +79,9 @@ def decide(
             )
         pending = decisions.find(ch.state, pending_id)
         if pending.kind == "insurrection":
-            outcome = _insurrection(ch, pending, seat, decision)
+            outcome = insurrection_flow.decide(
+                ch.state, ch.ruleset, ch.dice, pending_id, seat, decision
+            )
         elif pending.kind == "appointments":
             king = pending.data["king"]
             if seat is not None and seat != king:
@@ -100,38 +102,6 @@ def decide(
         record(ch, outcome, actor=seat)
 
 
-def _insurrection(ch: Change, pending, seat: int | None, decision: Mapping[str, Any]):
-    """Crushing the rebellion (§4.5, G31): pledges in turn order, the King's die, the outcome.
-
-    A member pledges from their phone (0 passes) and the King picks the die to reroll; the
-    director may do either for an absent player, and settles the outcome, where the losses "of
-    their choice" default to each member's largest holding unless given.
-    """
-    stage = pending.data.get("flow", {}).get("stage")
-    asked = pending.waiting_for[0] if pending.waiting_for else None
-    who = seat if seat is not None else asked
-    if seat is not None and seat != asked:
-        raise NotEligibleError(_("It is not your turn in this insurrection."))
-    if stage == insurrection_flow.PLEDGING:
-        amount = decision.get("pledge", 0)
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InvalidParameterError(_("Pledge a whole amount of Force (0 to pass)."))
-        return insurrection_flow.pledge(ch.state, ch.ruleset, pending.id, who, amount)
-    if stage == insurrection_flow.DIE_CHOICE:
-        die = decision.get("die")
-        if isinstance(die, bool) or not isinstance(die, int):
-            raise InvalidParameterError(_("Choose which die to roll again (1, 2 or 3)."))
-        return insurrection_flow.reroll(ch.state, ch.ruleset, ch.dice, pending.id, die - 1)
-    if stage == insurrection_flow.CHOOSING:
-        if seat is not None:
-            raise NotEligibleError(_("The director settles the outcome."))
-        choices = insurrection_flow.default_choices(ch.state, pending.id)
-        if decision.get("indicator"):
-            choices["indicator"] = decision["indicator"]
-        return insurrection_flow.finish(ch.state, ch.ruleset, pending.id, choices)
-    raise InvalidParameterError(_("The director rolls or resumes this insurrection."))
-
-
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
     """The director runs a procedure pending (expel, execution, kingdoms, insurrection roll)."""
     with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
@@ -141,8 +111,7 @@ def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=Non
         record(ch, outcome)
 
 
-REASON_MAX = 300  # as the form's field
-DELTA_MAX = 999
+REASON_MAX = corrections.REASON_MAX
 
 
 def correct(
@@ -154,82 +123,13 @@ def correct(
     nonce: str | None = None,
     expected_seq: int | None = None,
 ) -> None:
-    """A manual correction by the director, with their reason (rules G1; DESIGN principle 2).
-
-    ``resources`` adds (or, negative, removes) amounts to players' chests; ``indicators`` sets
-    kingdom indicators to new values. Chests never go below 0 and indicators stay in 1..5: a
-    correction that would break that is refused whole. Private changes are told to the player
-    concerned; indicator changes to everyone.
-    """
-    reason = (reason or "").strip()
-    if not reason:
-        raise InvalidParameterError(_("Say why you correct the game; the reason is logged."))
-    if len(reason) > REASON_MAX:
-        raise InvalidParameterError(_("Say why in at most %(n)s characters.") % {"n": REASON_MAX})
+    """A manual correction by the director, with their reason (``consell.rules.corrections``)."""
+    reason = corrections.clean_reason(reason)
     with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
-        if ch.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
-        state = ch.state.clone()
-        events: list[Event] = []
-        for seat, changes in (resources or {}).items():
-            player = state.player(seat)
-            applied = {}
-            for code, delta in changes.items():
-                if code not in Resource.__members__ or isinstance(delta, bool):
-                    raise InvalidParameterError(_("Unknown resource %(key)s.") % {"key": code})
-                if abs(delta) > DELTA_MAX:
-                    raise InvalidParameterError(
-                        _("A correction adds or removes at most %(n)s of a resource.")
-                        % {"n": DELTA_MAX}
-                    )
-                resource = Resource(code)
-                if player.resources[resource] + delta < 0:
-                    raise InvalidParameterError(
-                        _("%(name)s holds %(amount)s %(resource)s; cannot take %(taken)s.")
-                        % {
-                            "name": player.name,
-                            "amount": player.resources[resource],
-                            "resource": code,
-                            "taken": -delta,
-                        }
-                    )
-                player.resources[resource] += delta
-                state.reserve[resource] -= delta
-                if delta:
-                    applied[code] = delta
-            if applied:
-                events.append(
-                    private(
-                        "correction", (seat,), None, reason=reason, seat=seat, resources=applied
-                    )
-                )
-        for kingdom_id, values in (indicators or {}).items():
-            kingdom = state.kingdom(kingdom_id)
-            applied = {}
-            for name, value in values.items():
-                if name not in [str(i) for i in INDICATORS] or isinstance(value, bool):
-                    raise InvalidParameterError(_("Unknown indicator %(name)s.") % {"name": name})
-                if not ch.ruleset.indicator_min <= value <= ch.ruleset.indicator_max:
-                    raise InvalidParameterError(
-                        _("Indicators go from %(low)s to %(high)s.")
-                        % {"low": ch.ruleset.indicator_min, "high": ch.ruleset.indicator_max}
-                    )
-                if kingdom.indicators[Indicator(name)] != value:
-                    kingdom.indicators[Indicator(name)] = value
-                    applied[name] = value
-            if applied:
-                events.append(
-                    public(
-                        "correction", None, reason=reason, kingdom=kingdom_id, indicators=applied
-                    )
-                )
-        if not events:
-            raise InvalidParameterError(_("The correction changes nothing."))
-        events.append(director("correction_reason", None, reason=reason))
-        ch.record(state, events)
-
-
-RESOURCE_CODES = [str(r) for r in RESOURCES]
+        outcome = corrections.correct(
+            ch.state, ch.ruleset, reason, resources=resources, indicators=indicators
+        )
+        ch.record(outcome.state, outcome.events)
 
 
 KINGDOM_ACTIONS = ("expel", "execute", "found", "join")

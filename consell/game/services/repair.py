@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from consell.rules import corrections
 from consell.rules.errors import InvalidParameterError
 from consell.rules.events import director
 
@@ -22,7 +23,7 @@ from ..models import Seat
 from . import decisions, seats, turn
 from .store import change
 
-REASON_MAX = decisions.REASON_MAX
+REASON_MAX = corrections.REASON_MAX
 
 ADVANCE = "advance"
 DECIDE = "decide"
@@ -31,16 +32,6 @@ CORRECT = "correct"
 REISSUE = "reissue"
 NOTIFY = "notify"
 ACTIONS = (ADVANCE, DECIDE, PROCEDURE, CORRECT, REISSUE, NOTIFY)
-
-
-def clean_reason(reason: str | None) -> str:
-    """The reason, required and bounded, as for a correction (G1)."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise InvalidParameterError(_("Say why you repair the game; the reason is logged."))
-    if len(reason) > REASON_MAX:
-        raise InvalidParameterError(_("Say why in at most %(n)s characters.") % {"n": REASON_MAX})
-    return reason
 
 
 def repair(
@@ -52,7 +43,9 @@ def repair(
     nonce: str | None = None,
 ) -> None:
     """Run one repair ``action`` with its ``params`` and log it with ``reason``, or nothing."""
-    reason = clean_reason(reason)
+    reason = corrections.clean_reason(
+        reason, _("Say why you repair the game; the reason is logged.")
+    )
     run = _RUNNERS.get(action)
     if run is None:
         raise InvalidParameterError(_("Unknown repair %(action)s.") % {"action": action})

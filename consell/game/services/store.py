@@ -17,6 +17,7 @@ from functools import cached_property
 from django.db import IntegrityError, transaction
 
 from consell.content.catalog import load_catalog
+from consell.rules import audience
 from consell.rules.dice import HmacDice, PhysicalDice, Roll
 from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
@@ -24,6 +25,7 @@ from consell.rules.state import GameState
 
 from ..broadcast import notify_game_changed
 from ..models import DiceRoll, Event, Game, ProcessedRequest
+from ..visibility import Viewer
 
 
 class AlreadyApplied(Exception):
@@ -157,36 +159,41 @@ def _save(ch: Change) -> None:
 
 
 def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
-    """Raise the version of every viewer who can see something this change recorded.
+    """Raise the version of every viewer who may read something this change recorded.
 
-    Public events (and any change of public state, which always comes with a public event or a
-    ``touch``) reach everyone; private ones only their seats; the director sees all.
+    Who reads an event is the one audience rule's (``consell.rules.audience``): public events
+    reach everyone, private ones their seats, the director sees all. While Secrets are resolved
+    behind the screen (G52) what they record wakes no phone, not even its owner's: waking it
+    would tell the table when and at which step a secret touched someone; everyone is woken by
+    the public batch that closes the phase. A ``touch`` (a change no event records) wakes whom
+    it names.
     """
-    viewers: set[str] = set()
+    readers = [Viewer("director"), Viewer("public")]
+    readers += [Viewer("seat", position) for position in _seat_positions(game, ch)]
+    moment = audience.behind_screen(ch.state.turn) if game.snapshot is not None else audience.LIVE
+    woken: set[str] = set()
     if ch.events or ch.dice.rolls or ch.touched:
-        viewers.add("director")
-    everyone = ch.touched_public or any(ev.audience == "public" for ev in ch.events)
-    if everyone:
-        viewers.add("public")
-        seats = (
-            [p.seat for p in ch.state.players]
-            if ch.state is not None
-            else game.seats.values_list("position", flat=True)
-        )
-        viewers.update(f"seat:{position}" for position in seats)
-    # While Secrets are resolved the phones show the game as the phase began (G52): waking a
-    # phone now, even its owner's, would tell the table when and at which step a secret
-    # touched someone. Everyone is woken by the public batch that closes the phase.
-    if game.snapshot is None:
-        for ev in ch.events:
-            if isinstance(ev.audience, list):
-                viewers.update(f"seat:{pos}" for pos in ev.audience)
-        viewers.update(f"seat:{pos}" for pos in ch.touched_seats)
+        woken.add("director")
+    if ch.touched_public:
+        woken.update(reader.key for reader in readers)
+    elif game.snapshot is None:
+        woken.update(f"seat:{position}" for position in ch.touched_seats)
+    for reader in readers:
+        if reader.key not in woken and any(
+            audience.may_read(ev, reader, moment) for ev in ch.events
+        ):
+            woken.add(reader.key)
     versions = dict(game.versions or {})
-    for key in viewers:
+    for key in woken:
         versions[key] = versions.get(key, 0) + 1
     game.versions = versions
-    return {key: versions[key] for key in viewers}
+    return {key: versions[key] for key in woken}
+
+
+def _seat_positions(game: Game, ch: Change) -> list[int]:
+    if ch.state is not None:
+        return [p.seat for p in ch.state.players]
+    return list(game.seats.values_list("position", flat=True))
 
 
 def _json_safe(value):

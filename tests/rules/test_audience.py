@@ -1,0 +1,93 @@
+"""The one audience rule (``consell.rules.audience``): who may read an event, and when.
+
+Events are made with the rules' own constructors (``public``, ``private``, ``director``,
+``never_revealed``), as the engine makes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from consell.rules import audience
+from consell.rules.events import director, never_revealed, private, public
+
+
+@dataclass(frozen=True)
+class Reader:
+    kind: str
+    seat: int | None = None
+
+
+DIRECTOR = Reader("director")
+BOARD = Reader("public")
+ANNA, BERNAT = Reader("seat", 1), Reader("seat", 2)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """An event as the log stores it, with the turn and phase it was recorded in."""
+
+    audience: object
+    reveal_at_end: bool
+    turn: int
+    phase: str
+
+
+def stored(event, turn=3, phase="actions") -> Stored:
+    aud = event.audience if isinstance(event.audience, str) else list(event.audience)
+    return Stored(aud, event.reveal_at_end, turn, phase)
+
+
+def test_design_3_the_director_reads_everything_at_every_moment():
+    """DESIGN principle 3: the director sees everything, as it happens."""
+    for event in (
+        public("x"),
+        private("x", (1,)),
+        director("x"),
+        never_revealed(private("x", (1,))),
+    ):
+        for moment in (audience.LIVE, audience.behind_screen(3), audience.AFTER_THE_END):
+            assert audience.may_read(stored(event, phase="secrets"), DIRECTOR, moment)
+
+
+def test_a_public_event_reaches_everyone_and_a_private_one_its_seats_alone():
+    secret = private("plot_outcome", (1,))
+    assert all(audience.may_read(public("vote_decided"), r) for r in (ANNA, BERNAT, BOARD))
+    assert audience.may_read(secret, ANNA)
+    assert not audience.may_read(secret, BERNAT)
+    assert not audience.may_read(secret, BOARD)
+    assert not audience.may_read(director("correction_reason"), ANNA)
+
+
+def test_g52_what_the_secrets_record_is_held_from_everyone_until_the_batch():
+    """G52: "shows other players the resulting changes in public state ... as one batch at the
+    end of the Secrets phase, without saying what caused them". Not even the seat a secret
+    touches reads it before the batch, or the timing of its wake-up would tell."""
+    now = audience.behind_screen(3)
+    for event in (public("tokens_moved"), private("plot_outcome", (1,))):
+        during = stored(event, turn=3, phase="secrets")
+        assert not audience.may_read(during, ANNA, now)
+        assert not audience.may_read(during, BOARD, now)
+        assert audience.may_read(during, ANNA, audience.LIVE) == (event.audience != (2,))
+    earlier = stored(private("plot_outcome", (1,)), turn=2, phase="secrets")
+    assert audience.may_read(earlier, ANNA, now)
+    before = stored(public("vote_decided"), turn=3, phase="actions")
+    assert audience.may_read(before, BERNAT, now)
+
+
+def test_4_17_at_the_end_players_reveal_all_their_resources_and_hidden_cards():
+    """§4.17: "All players reveal all their resources and hidden cards." In the audit of a
+    finished game a seat reads the others' secrets and the director's notes."""
+    end = audience.AFTER_THE_END
+    assert audience.may_read(private("chest_changed", (2,)), ANNA, end)
+    assert audience.may_read(director("correction_reason"), ANNA, end)
+    assert not audience.may_read(private("chest_changed", (2,)), BOARD, end)
+
+
+def test_2_5_objectives_returned_unseen_stay_secret_after_the_end():
+    """§2 step 5: each player "returns the other two to their decks without revealing them":
+    an event made ``never_revealed`` stays with its audience for good."""
+    returned = never_revealed(private("objectives_returned", (2,)))
+    assert not audience.may_read(returned, ANNA, audience.AFTER_THE_END)
+    assert audience.may_read(returned, BERNAT, audience.AFTER_THE_END)
+    assert not replace(returned, audience=(1, 2)).reveal_at_end
