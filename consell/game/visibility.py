@@ -22,7 +22,9 @@ from consell.rules.state import GameState, Phase, Status, card_id_of
 
 from .describe import Names, describe, readable
 from .director_view import turn_panel
-from .models import Event, Game
+from .log_cache import Entry
+from .log_cache import entries as log_entries
+from .models import Game
 from .naming import kingdom_names
 from .pending_view import for_seat as pending_for_seat
 from .planner import plannable
@@ -341,10 +343,9 @@ def _log(
     their own secrets' results: those come back with the batch, as the chests do (G52, §3.8).
     No phone is woken meanwhile, so a fresh load and an open page show the same.
     """
-    events = Event.objects.filter(game=game).order_by("-seq")
     state = game.state or {}
     out = []
-    for ev in events[:400]:
+    for ev in reversed(log_entries(game)[-400:]):
         if not _may_see(ev, viewer):
             continue
         if viewer.kind != "director" and not readable(ev.kind):
@@ -366,7 +367,7 @@ def _log(
     return out
 
 
-def _may_see(ev: Event, viewer: Viewer) -> bool:
+def _may_see(ev: Entry, viewer: Viewer) -> bool:
     """A player's log keeps to their own events even after the end; the audit opens the rest."""
     if viewer.kind == "director":
         return True
@@ -379,10 +380,13 @@ def _may_see(ev: Event, viewer: Viewer) -> bool:
 
 def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[str, Any] | None:
     """This turn's auction as the director saw it behind the screen (rules §4.9)."""
-    ev = (
-        Event.objects.filter(game=game, kind="auction_resolved", turn=state.turn)
-        .order_by("-seq")
-        .first()
+    ev = next(
+        (
+            e
+            for e in reversed(log_entries(game))
+            if e.kind == "auction_resolved" and e.turn == state.turn
+        ),
+        None,
     )
     if ev is None:
         return None
