@@ -63,7 +63,19 @@ async def _until_current(pages: list[LivePage], targets: dict, bound: float) -> 
         if all(t is not None for t in shown):
             return shown
         await asyncio.sleep(0.002)
-    raise AssertionError(f"pages still behind after {bound} s")
+    late = [
+        (
+            p.viewer,
+            p.port,
+            f"told {p.version}",
+            f"shown {p.shown}",
+            f"needs {targets.get(p.viewer)}",
+        )
+        + (f"failures {p.failures} (last {p.last_status})",)
+        for p in pages
+        if p.shown_at(targets.get(p.viewer, 0)) is None
+    ]
+    raise AssertionError(f"pages still behind after {bound} s: {late}")
 
 
 async def one_change(table: Table, pages: list[LivePage], port: int, i: int) -> float:
@@ -130,6 +142,7 @@ async def measure(tables: list[Table], pages_by_table, ports, changes: int, peri
     fetches = sum(p.fetches - fetched[id(p)][0] for p in pages)
     received = sum(p.received - fetched[id(p)][1] for p in pages)
     failures = sum(p.failures for p in pages)
+    failures = f"{failures} failed, {sum(p.connects for p in pages) - len(pages)} reconnects"
     return latencies, lost, received / max(fetches, 1), fetches, failures
 
 
@@ -186,7 +199,7 @@ def run(args, layer: str) -> list[float]:
     print(line(f"B1 {what}", latencies, anchor))
     print(line("   floor (raw websockets, same clients and bytes)", anchor))
     print(
-        f"   lost notices: {lost}; page requests: {fetches} ({failures} failed); "
+        f"   lost notices: {lost}; page requests: {fetches} ({failures}); "
         f"{size / 1000:.1f} kB a page a change; load {load()}"
     )
     target = TARGETS.get(args.tables)

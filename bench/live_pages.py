@@ -54,13 +54,29 @@ class LivePage:
     shown: int = 0
     key: str = ""
     failures: int = 0
+    last_status: int = 0
     received: int = 0  # bytes of parts received
     fetches: int = 0
+    connects: int = 0
     notices: set[int] = field(default_factory=set)
     history: list[tuple[float, int]] = field(default_factory=list)
     _fetching: asyncio.Task | None = None
 
     async def run(self) -> None:
+        """The socket, reconnected as live.js does (after 0.25 s, backing off to 2 s)."""
+        import websockets
+
+        delay = 0.25
+        while True:
+            try:
+                await self._listen()
+                delay = 0.25
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                pass
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, 2.0)
+
+    async def _listen(self) -> None:
         import websockets
 
         url = f"ws://127.0.0.1:{self.port}{self.ws_path}"
@@ -69,6 +85,7 @@ class LivePage:
         async with websockets.connect(
             url, origin=origin, additional_headers=headers, open_timeout=30, max_queue=None
         ) as ws:
+            self.connects += 1
             async for frame in ws:
                 message = json.loads(frame)
                 version = message.get("version")
@@ -89,6 +106,7 @@ class LivePage:
                 status, body = await http(self.port, "GET", path, self.cookies)
             except OSError:
                 status, body = 0, b""
+            self.last_status = status
             if status not in (200, 204):
                 self.failures += 1
                 await asyncio.sleep(0.1)
