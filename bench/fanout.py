@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
 import time
 import uuid
+from pathlib import Path
 
 from .floor import FloorClient, floor_server, push_and_wait
 from .live_pages import LivePage, http
@@ -175,6 +177,16 @@ async def floor(port: int, tables: int, per_table: int, size: int, changes: int,
     return latencies
 
 
+def cpu_seconds(daphnes) -> float:
+    """CPU time the daphne processes have used (user + system), from /proc: unlike wall time
+    it hardly depends on what else the machine is running."""
+    total = 0
+    for daphne in daphnes:
+        fields = Path(f"/proc/{daphne.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def make_tables(count: int, players: int, seed: int) -> list[Table]:
     game = simulated_game(players, 3, seed)
     return [table_of(game)] + [table_of(copy_game(game)) for _ in range(count - 1)]
@@ -186,10 +198,12 @@ def run(args, layer: str) -> list[float]:
     ports = list(range(args.port, args.port + args.daphnes))
     redis_port = args.port + 20 if layer == "redis" else None
     pages_by_table = [pages_of(t, ports, i) for i, t in enumerate(tables)]
-    with servers(ports, redis_port):
+    with servers(ports, redis_port) as daphnes:
+        began = cpu_seconds(daphnes)
         latencies, lost, size, fetches, failures = asyncio.run(
             measure(tables, pages_by_table, ports, args.changes, args.period)
         )
+        cpu = (cpu_seconds(daphnes) - began) / len(latencies)
     per_table = 2 + args.players
     with floor_server(args.port + 30):
         anchor = asyncio.run(
@@ -201,6 +215,10 @@ def run(args, layer: str) -> list[float]:
     print(
         f"   lost notices: {lost}; page requests: {fetches} ({failures}); "
         f"{size / 1000:.1f} kB a page a change; load {load()}"
+    )
+    print(
+        f"   daphne CPU per change (all processes): {1000 * cpu:.0f} ms, so one daphne "
+        f"(one core) holds about {1 / cpu:.1f} changes a second"
     )
     target = TARGETS.get(args.tables)
     if target:

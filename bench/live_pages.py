@@ -86,15 +86,28 @@ class LivePage:
             url, origin=origin, additional_headers=headers, open_timeout=30, max_queue=None
         ) as ws:
             self.connects += 1
-            async for frame in ws:
-                message = json.loads(frame)
-                version = message.get("version")
-                if message.get("type") == "changed" and isinstance(version, int):
-                    self.notices.add(version)
-                if isinstance(version, int) and version > self.version:
-                    self.version = version
-                    if self._fetching is None or self._fetching.done():
-                        self._fetching = asyncio.ensure_future(self._refresh())
+            pinger = asyncio.ensure_future(self._ping(ws))
+            try:
+                await self._frames(ws)
+            finally:
+                pinger.cancel()
+
+    async def _ping(self, ws) -> None:
+        """live.js's ping every 20 s: its pong catches up a page whose notice was lost."""
+        while True:
+            await asyncio.sleep(20)
+            await ws.send('{"type":"ping"}')
+
+    async def _frames(self, ws) -> None:
+        async for frame in ws:
+            message = json.loads(frame)
+            version = message.get("version")
+            if message.get("type") == "changed" and isinstance(version, int):
+                self.notices.add(version)
+            if isinstance(version, int) and version > self.version:
+                self.version = version
+                if self._fetching is None or self._fetching.done():
+                    self._fetching = asyncio.ensure_future(self._refresh())
 
     async def _refresh(self) -> None:
         while self.shown < self.version:
