@@ -1,8 +1,14 @@
-"""Time one simulated game (issue 5 item 9): 16 players, 10 turns, on the configured database.
+"""B4 (issue 14): one simulated game, 16 players, 10 turns, on the configured database.
 
     .venv/bin/python bench/simulate_game.py                      # SQLite, a fresh file in /tmp
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python bench/simulate_game.py
     .venv/bin/python bench/simulate_game.py --profile            # and where the time goes
+    .venv/bin/python bench/simulate_game.py --players 3 --turns 1   # a quick look
+
+The floor is measured in the same run: every change's time in the store (locking the row,
+reading and parsing the state, writing events, dice and state, the commit, the notices) is
+added up, and the game less that time is the same game without the database: the rules, the
+bots and the runner alone. It is printed with the ratio of the whole game to it.
 
 The database is migrated first; the game is played through the same services the views use
 (``consell.game.simulator``), commits and websocket notices included. The figures and the
@@ -19,6 +25,7 @@ import platform
 import pstats
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +50,33 @@ def machine() -> dict[str, str]:
     }
 
 
+def time_the_store() -> list:
+    """Add up each change's time outside its body (``store.change``): [seconds, changes]."""
+    from contextlib import contextmanager
+
+    from consell.game.services import decisions, games, planning, seats, store, turn
+
+    spent = [0.0, 0]
+    original = store.change
+
+    @contextmanager
+    def timed_change(*args, **kwargs):
+        began = time.perf_counter()
+        with original(*args, **kwargs) as ch:
+            body = time.perf_counter()
+            spent[0] -= body - began
+            try:
+                yield ch
+            finally:
+                spent[0] -= time.perf_counter() - body
+        spent[0] += time.perf_counter() - began
+        spent[1] += 1
+
+    for module in (decisions, games, planning, seats, store, turn):
+        module.change = timed_change
+    return spent
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=16)
@@ -64,6 +98,7 @@ def main() -> int:
     from consell.game.simulator import as_text, simulate, summarize
 
     call_command("migrate", verbosity=0)
+    store_seconds = time_the_store()
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
@@ -80,6 +115,12 @@ def main() -> int:
     print(f"elapsed: {played.elapsed:.2f} s")
     print(f"runner steps: {played.calls}, log entries: {played.game.seq}")
     print(f"ms per log entry: {1000 * played.elapsed / played.game.seq:.2f}")
+    floor = played.elapsed - store_seconds[0]
+    print(
+        f"floor (the game less its {store_seconds[1]} changes' time in the store): {floor:.2f} s;"
+        f" the game is {played.elapsed / floor:.1f}x its floor; target <= 10 s on SQLite"
+    )
+    print(f"load: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print(as_text(summary))
     if profiler:
         out = io.StringIO()

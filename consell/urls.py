@@ -4,9 +4,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts.views import home
+from consell.health import healthz
 
 urlpatterns = [
     path("", home, name="home"),
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

@@ -6,6 +6,7 @@ import asyncio
 import http.cookiejar
 import json
 import random
+import re
 import threading
 import time
 import urllib.parse
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 
 # live.js's reconnect backoff and ping interval (static/js/live.js).
 FIRST_DELAY, MAX_DELAY, PING_SECONDS = 0.25, 2.0, 20.0
+PLAN_KEY = re.compile(rb'id="plan-key" name="shown" value="([0-9a-f]+)"')
 
 
 class Browser:
@@ -52,8 +54,9 @@ def _cookie(name: str, value: str) -> http.cookiejar.Cookie:
 
 @dataclass
 class Page:
-    """One open page, behaving as live.js does: its websocket, and its fragments fetched again
-    (as htmx would) whenever a newer version is announced or a greeting finds the page stale.
+    """One open page, behaving as live.js does: its websocket, and its live parts fetched again
+    (in one request, as live.js asks) whenever a newer version is announced or a greeting
+    finds the page stale.
 
     ``version`` is the newest version the page was told of; ``shown`` the one its fragments
     were last fetched at, all of them successfully.
@@ -71,6 +74,7 @@ class Page:
     connects: int = 0
     refused: int | None = None
     stopped: bool = False
+    plan_key: str = ""  # the planner's key the page holds, sent so an unchanged plan stays
     history: list[tuple[float, int]] = field(default_factory=list)  # (monotonic, shown)
     _fetching: asyncio.Task | None = None
 
@@ -135,11 +139,13 @@ class Page:
             self.history.append((time.monotonic(), target))
 
     def _get(self, url: str) -> None:
+        shown = f"&shown={self.plan_key}" if self.plan_key else ""
         request = urllib.request.Request(
-            url, headers={"HX-Request": "true", "Cookie": self.cookies}
+            url + shown, headers={"HX-Request": "true", "Cookie": self.cookies}
         )
         with urllib.request.urlopen(request, timeout=10) as response:
-            response.read()
+            found = PLAN_KEY.search(response.read())
+        self.plan_key = found.group(1).decode() if found else self.plan_key
 
     def shown_at(self, version: int) -> float:
         """When this page first showed ``version`` or a later one."""

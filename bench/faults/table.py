@@ -62,8 +62,9 @@ def open_pages(table: Table, cl: Cluster) -> tuple[list[Page], dict[int, Browser
         status, _ = phone.get(f"/s/{token}/")
         assert status == 200, f"seat {position}'s link answered {status}"
         phones[position] = phone
-        play = f"/play/{table.game_id}/?fragment="
-        fragments = [play + name for name in ("decisions", "chest", "board")]
+        # One request for all the page's live parts, as live.js asks after a notice.
+        parts = "&".join(f"fragment={name}" for name in ("decisions", "plan", "chest", "board"))
+        fragments = [f"/play/{table.game_id}/?{parts}"]
         pages.append(
             _page(f"seat:{position}", daphne, f"/ws/play/{table.game_id}/", fragments, phone)
         )

@@ -21,14 +21,22 @@ with an error notice and changes nothing.
 from __future__ import annotations
 
 import json
+from functools import partial
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
 from .access import SESSION_KEY, board_game, seat_from_session
 from .broadcast import PROTOCOL_VERSION, group_for
 from .models import Game, Seat
+
+# The socket's reads (who is this, which version) run on a thread pool, not on the one thread
+# Django gives sync views under ASGI: a table's phones connecting while the same pages load
+# their parts would otherwise queue behind those renders, and daphne drops a handshake that
+# is not accepted within its websocket connect timeout (5 s). They only read, each in its
+# own connection, so nothing depends on which thread runs them.
+read_in_pool = partial(DatabaseSyncToAsync, thread_sensitive=False)
 
 # A ping is 16 bytes; nothing a page sends comes near this, so nothing bigger is parsed.
 MAX_FRAME = 256
@@ -92,7 +100,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             text_data=json.dumps({"v": PROTOCOL_VERSION, "game": self.game_id, **payload})
         )
 
-    @database_sync_to_async
+    @read_in_pool
     def _authenticate(self, role, kwargs) -> tuple[str | None, int]:
         """The viewer's key, or None and the close code to refuse with."""
         try:
@@ -124,13 +132,13 @@ class GameConsumer(AsyncWebsocketConsumer):
             return None, NOT_FOUND
         return None, NOT_FOUND
 
-    @database_sync_to_async
+    @read_in_pool
     def _seat_still_valid(self):
         return Seat.objects.filter(
             game_id=self.game_id, position=self.position, token=self.seat_token
         ).exists()
 
-    @database_sync_to_async
+    @read_in_pool
     def _version(self):
         versions = Game.objects.filter(pk=self.game_id).values_list("versions", flat=True).first()
         return (versions or {}).get(self.viewer, 0)

@@ -23,7 +23,8 @@ from consell.rules.state import GameState, Phase, Status, card_id_of
 
 from .describe import Names, describe, readable
 from .director_view import turn_panel
-from .models import Event, Game
+from .log_cache import entries as log_entries
+from .models import Game
 from .naming import kingdom_names
 from .pending_view import for_seat as pending_for_seat
 from .planner import plannable
@@ -342,11 +343,10 @@ def _log(
     their own secrets' results: those come back with the batch, as the chests do (G52, §3.8).
     No phone is woken meanwhile, so a fresh load and an open page show the same.
     """
-    events = Event.objects.filter(game=game).order_by("-seq")
     turn = (game.state or {}).get("turn")
     moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
     out = []
-    for ev in events[:400]:
+    for ev in reversed(log_entries(game)[-400:]):
         if not audience.may_read(ev, viewer, moment):
             continue
         if viewer.kind != "director" and not readable(ev.kind):
@@ -368,10 +368,13 @@ def _log(
 
 def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[str, Any] | None:
     """This turn's auction as the director saw it behind the screen (rules §4.9)."""
-    ev = (
-        Event.objects.filter(game=game, kind="auction_resolved", turn=state.turn)
-        .order_by("-seq")
-        .first()
+    ev = next(
+        (
+            e
+            for e in reversed(log_entries(game))
+            if e.kind == "auction_resolved" and e.turn == state.turn
+        ),
+        None,
     )
     if ev is None:
         return None

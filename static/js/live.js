@@ -6,7 +6,12 @@
    and one that is not newer than the page is ignored. A ping every PING_MS asks the current
    version, so a notice lost while the server or Redis restarted is caught up within that time.
    A socket closed with 4403 (this seat's link was reissued) or 4404 (no such page for this
-   browser) reloads the page once, which then shows why; it is not retried. */
+   browser) reloads the page once, which then shows why; it is not retried.
+   One request per notice: the parts' own requests (hx-get="?fragment=NAME" on this page) are
+   held back and asked for together, ?fragment=a&fragment=b (with what each part includes);
+   the answer holds each part asked for, and each is swapped by its id. A part the answer
+   leaves out (a planner whose plan did not change) stays as it is. Any other live element is
+   left to htmx. */
 (function () {
   var root = document.querySelector("[data-live-url]");
   if (!root) return;
@@ -22,6 +27,46 @@
      newer. */
   var stale = false;
   function refresh() { stale = false; htmx.trigger(document.body, "consell:changed"); }
+  var held = [];
+  document.body.addEventListener("htmx:confirm", function (e) {
+    var d = e.detail, name = partOf(d.path);
+    if (!d.triggeringEvent || d.triggeringEvent.type !== "consell:changed") return;
+    if (!name || d.verb !== "get" || !d.elt.id) return;
+    e.preventDefault();
+    held.push({ elt: d.elt, name: name, values: htmx.values(d.elt, "get") });
+    if (held.length === 1) setTimeout(fetchHeld, 0);
+  });
+
+  /* The part's name when the request is ?fragment=NAME of this very page, else null. */
+  function partOf(path) {
+    var target = new URL(path, location.href), names = target.searchParams.getAll("fragment");
+    if (target.origin !== location.origin || target.pathname !== location.pathname) return null;
+    return names.length === 1 && Array.from(target.searchParams.keys()).length === 1 ? names[0] : null;
+  }
+
+  function fetchHeld() {
+    var parts = held, query = new URLSearchParams();
+    held = [];
+    parts.forEach(function (p) {
+      query.append("fragment", p.name);
+      Object.keys(p.values).forEach(function (key) {
+        [].concat(p.values[key]).forEach(function (value) { query.append(key, value); });
+      });
+    });
+    fetch(location.pathname + "?" + query.toString(), {
+      headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store"
+    }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }).then(function (html) {
+      var box = document.createElement("template");
+      box.innerHTML = html;
+      parts.forEach(function (p) {
+        var fresh = box.content.getElementById(p.elt.id);
+        if (fresh && p.elt.isConnected) htmx.swap(p.elt, fresh.outerHTML, { swapStyle: "outerHTML" });
+      });
+    }).catch(function () { stale = true; });
+  }
   function show(state) { if (status) status.dataset.state = state; }
   ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
     document.body.addEventListener(name, function () { stale = true; });

@@ -1,9 +1,15 @@
-"""Template helpers for game pages: request nonces and resource labels."""
+"""Template helpers for game pages: request nonces, resource labels, shared public parts."""
 
+import hashlib
+import json
+import threading
 import uuid
+from collections import OrderedDict
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -119,3 +125,33 @@ def deck_label(name):
 @register.filter
 def pending_label(kind):
     return PENDING_LABELS.get(str(kind), str(kind).replace("_", " "))
+
+
+# Rendered public parts, shared by the viewers whose data for them is the same.
+_SHARED: OrderedDict[tuple, str] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+SHARED_KEPT = 64
+
+
+@register.simple_tag
+def shared_part(template_name: str, **data):
+    """``template_name`` rendered with ``data`` alone, once for every viewer given the same data.
+
+    The board of a version is the same for the 16 phones and the public screen: rendered once
+    instead of 17 times (issue 14). Each viewer's own view still decides what goes in: the key
+    is the data itself (and the language), so viewers whose data differ in anything get their
+    own rendering, and the template sees nothing but that data (no request, no form tokens).
+    """
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).digest()
+    key = (template_name, get_language(), digest)
+    with _SHARED_LOCK:
+        html = _SHARED.get(key)
+        if html is not None:
+            _SHARED.move_to_end(key)
+            return html
+    html = render_to_string(template_name, data)
+    with _SHARED_LOCK:
+        _SHARED[key] = html
+        while len(_SHARED) > SHARED_KEPT:
+            _SHARED.popitem(last=False)
+    return html

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 from ..access import board_game
 from ..visibility import Viewer
 from .common import viewer_view
+from .parts import parts_asked, render_parts
 
 
 @require_GET
@@ -18,6 +19,7 @@ def board(request, board_token: str):
         "board_token": board_token,
         "view": viewer_view(game, Viewer.public()),
     }
-    if request.htmx and request.GET.get("fragment") == "board":
-        return render(request, "game/board.html#board", context)
+    parts = parts_asked(request, ("board",))
+    if parts is not None:
+        return render_parts(request, "game/board.html", parts, context)
     return render(request, "game/board.html", context)

@@ -21,6 +21,7 @@ from ..services import games as game_services
 from ..services import seats as seat_services
 from ..visibility import Viewer
 from .common import expected_seq, int_or_none, run_service, viewer_view
+from .parts import parts_asked, render_parts
 
 
 @login_required
@@ -76,8 +77,9 @@ def _dashboard_context(request, game, ruleset_form=None) -> dict:
 def dashboard(request, game_id: int):
     game = director_game(request, game_id)
     context = _dashboard_context(request, game)
-    if request.htmx and request.GET.get("fragment") == "live":
-        return render(request, "game/dashboard.html#live", context)
+    parts = parts_asked(request, ("live",))
+    if parts is not None:
+        return render_parts(request, "game/dashboard.html", parts, context)
     return render(request, "game/dashboard.html", context)
 
 

@@ -6,7 +6,6 @@ import hashlib
 import json
 
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,6 +15,10 @@ from ..access import bind_seat, seat_for
 from ..services import games as game_services
 from ..visibility import Viewer
 from .common import int_or_none, run_service, viewer_view
+from .parts import parts_asked, render_parts
+
+# The parts of play.html a notice refreshes (its elements with hx-trigger="consell:changed").
+LIVE_PARTS = ("decisions", "plan", "chest", "board")
 
 PLAN_PILES = (
     ("indications", gettext_lazy("Indications")),
@@ -41,11 +44,11 @@ def play(request, game_id: int):
         "tradeable": ("POW", "MON", "INT", "FOR", "FAI"),
     }
     context["plan_key"] = plan_key(context["view"])
-    fragment = request.GET.get("fragment")
-    if request.htmx and fragment == "plan" and request.GET.get("shown") == context["plan_key"]:
-        return HttpResponse(status=204)  # htmx swaps nothing: what is being typed stays
-    if request.htmx and fragment in ("decisions", "plan", "chest", "board"):
-        return render(request, f"game/play.html#{fragment}", context)
+    parts = parts_asked(request, LIVE_PARTS)
+    if parts is not None:
+        if request.GET.get("shown") == context["plan_key"]:
+            parts = [name for name in parts if name != "plan"]  # what is being typed stays
+        return render_parts(request, "game/play.html", parts, context)
     return render(request, "game/play.html", context)
 
 

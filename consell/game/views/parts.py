@@ -1,0 +1,42 @@
+"""A page's live parts, several in one answer (issue 14: one request per notice, not per part).
+
+On a "changed" notice every live part of a page (an element with
+``hx-get="?fragment=NAME" hx-trigger="consell:changed from:body"``) used to be fetched on its
+own, each request paying for the session, the seat and the page's context again. ``live.js``
+now holds those requests back and asks once, ``?fragment=a&fragment=b...``; the view answers
+with each part asked for, one after another, and the page swaps each by its id. A single
+``?fragment=NAME`` (a click, or an older page) is answered exactly as before.
+
+Every part is rendered from the one context the view built from its viewer's view, so one
+permission check and one view build serve them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+
+def parts_asked(request, known: Iterable[str]) -> list[str] | None:
+    """The live parts this htmx request asks for, in order; None when it is not such a request.
+
+    Names the page does not have are left out (a part added to a template but not yet to its
+    view's list answers nothing rather than the whole page).
+    """
+    if not request.htmx:
+        return None
+    asked = request.GET.getlist("fragment")
+    known = tuple(known)
+    names = [name for name in dict.fromkeys(asked) if name in known]
+    return names if names else None
+
+
+def render_parts(request, template: str, names: list[str], context: dict) -> HttpResponse:
+    """Each part ``template#name`` in turn; nothing (204) when every part was left out."""
+    if not names:
+        return HttpResponse(status=204)  # htmx swaps nothing: what is being typed stays
+    html = "".join(render_to_string(f"{template}#{name}", context, request) for name in names)
+    return HttpResponse(mark_safe(html))

@@ -1,0 +1,63 @@
+"""The benchmarks' own code runs (issue 14); their timings live in bench/, never here."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import socket
+from pathlib import Path
+
+import pytest
+
+from bench.floor import FloorClient, floor_server, push_and_wait
+from bench.report import quantiles
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_b4_counts_every_change_in_the_store_and_leaves_a_positive_floor(monkeypatch):
+    spec = importlib.util.spec_from_file_location("simulate_game", ROOT / "bench/simulate_game.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from consell.game.services import store
+    from consell.game.simulator import simulate
+
+    for name in ("decisions", "games", "planning", "seats", "store", "turn"):
+        module = importlib.import_module(f"consell.game.services.{name}")
+        monkeypatch.setattr(module, "change", store.change)  # undone after the test
+    spent = bench.time_the_store()
+    played = simulate(3, 1, 1)
+    assert spent[1] > 0 and 0 < spent[0] < played.elapsed
+
+
+def test_the_floor_pushes_to_every_client_of_a_group():
+    import websockets
+
+    port = _free_port()
+
+    async def run() -> tuple[list[FloorClient], float]:
+        clients = [FloorClient(port, "t0") for _ in range(3)]
+        readies = [asyncio.Event() for _ in clients]
+        tasks = [asyncio.ensure_future(c.run(r)) for c, r in zip(clients, readies, strict=True)]
+        await asyncio.gather(*(r.wait() for r in readies))
+        async with websockets.connect(f"ws://127.0.0.1:{port}/control") as control:
+            seconds = await asyncio.wait_for(push_and_wait(control, clients, "t0", 1000), 10)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return clients, seconds
+
+    with floor_server(port):
+        clients, seconds = asyncio.run(run())
+    assert [c.count for c in clients] == [1, 1, 1] and seconds >= 0
+
+
+def test_p95_is_the_nearest_rank():
+    assert quantiles([float(n) for n in range(1, 21)]) == (10.5, 19.0)
