@@ -74,4 +74,27 @@
     };
   }
   connect();
+
+  /* A refreshed fragment keeps the folds the reader opened (the board, the log, a chest):
+     each <details> is known by its id, its data-fold name or its summary's text. */
+  var opened = {};
+  function foldKey(d) {
+    var summary = d.querySelector("summary");
+    return d.id || d.dataset.fold || (summary ? summary.textContent.trim() : "");
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    var target = e.detail.target;
+    if (!e.detail.shouldSwap || !target || !target.id) return;
+    opened[target.id] = Array.prototype.map.call(target.querySelectorAll("details[open]"), foldKey);
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    Object.keys(opened).forEach(function (id) {
+      var fragment = document.getElementById(id);
+      if (!fragment || !fragment.isConnected) return;
+      fragment.querySelectorAll("details").forEach(function (d) {
+        if (opened[id].indexOf(foldKey(d)) >= 0) d.open = true;
+      });
+      delete opened[id];
+    });
+  });
 })();

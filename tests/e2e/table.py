@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Page
 
 SETTLE_SECONDS = 8
+PHONE_WIDTH = 360
 
 # What a user reads and can press on a document: the main element's text (flash messages
 # aside) and every control with its state. Run on the open page and on a freshly parsed one.
@@ -58,6 +59,7 @@ class Table:
     """The open pages, by name (the players' names, "director", "board")."""
 
     pages: dict[str, Page] = field(default_factory=dict)
+    phones: set[str] = field(default_factory=set)  # pages on a 360 px phone: none scrolls sideways
     compared: int = 0
 
     def open(self, name: str, page: Page, url: str) -> Page:
@@ -85,6 +87,9 @@ class Table:
                     )
                 page.wait_for_timeout(100)
             self.compared += 1
+            if name in self.phones:
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= PHONE_WIDTH, f"After {after}, {name}'s page is {width} px wide"
 
     def click(self, name: str, button, what: str) -> bool:
         """``name`` presses ``button`` (its page reloads with the answer); False if refused."""

@@ -49,6 +49,7 @@ def _open_table(browser, links) -> Table:
     table = Table()
     for name, url in links["seats"].items():
         table.open(name, browser.phone().new_page(), url)
+        table.phones.add(name)
     table.open("director", browser.laptop(links["cookie"]).new_page(), links["director"])
     table.open("board", browser.phone().new_page(), links["board"])
     return table
