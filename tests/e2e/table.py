@@ -61,6 +61,7 @@ class Table:
     pages: dict[str, Page] = field(default_factory=dict)
     phones: set[str] = field(default_factory=set)  # pages on a 360 px phone: none scrolls sideways
     compared: int = 0
+    changes: list[str] = field(default_factory=list)  # what was done, in order
 
     def open(self, name: str, page: Page, url: str) -> Page:
         page.on("dialog", lambda dialog: dialog.accept())
@@ -102,6 +103,7 @@ class Table:
         refused = page.locator(".messages .message.error, .messages .message.warning")
         if refused.count():
             return False
+        self.changes.append(f"{name}: {what}")
         self.matches_fresh_loads(f"{name}: {what}")
         return True
 

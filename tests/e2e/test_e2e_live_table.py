@@ -132,3 +132,5 @@ def test_two_turns_with_every_page_open_and_never_reloaded(links, browser):
     assert planned == TURNS
     table.matches_fresh_loads("the end of the game")
     assert table.compared > 100
+    phones_answered = [c for c in table.changes if "decision" in c and "director" not in c]
+    assert phones_answered, "a phone answered a decision (a distributor hands out production)"
