@@ -63,7 +63,9 @@
       box.innerHTML = html;
       parts.forEach(function (p) {
         var fresh = box.content.getElementById(p.elt.id);
-        if (fresh && p.elt.isConnected) htmx.swap(p.elt, fresh.outerHTML, { swapStyle: "outerHTML" });
+        if (!fresh || !p.elt.isConnected) return;
+        keepFolds(p.elt);
+        htmx.swap(p.elt, fresh.outerHTML, { swapStyle: "outerHTML" });
       });
     }).catch(function () { stale = true; });
   }
@@ -119,4 +121,31 @@
     };
   }
   connect();
+
+  /* A refreshed fragment keeps the folds the reader opened (the board, the log, a chest):
+     each <details> is known by its id, its data-fold name or its summary's text. */
+  var opened = {};
+  function foldKey(d) {
+    var summary = d.querySelector("summary");
+    return d.id || d.dataset.fold || (summary ? summary.textContent.trim() : "");
+  }
+  /* Called before each swap: by htmx's own requests, and by the one request per notice above,
+     whose htmx.swap fires no beforeSwap. */
+  function keepFolds(target) {
+    if (!target || !target.id) return;
+    opened[target.id] = Array.prototype.map.call(target.querySelectorAll("details[open]"), foldKey);
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.shouldSwap) keepFolds(e.detail.target);
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    Object.keys(opened).forEach(function (id) {
+      var fragment = document.getElementById(id);
+      if (!fragment || !fragment.isConnected) return;
+      fragment.querySelectorAll("details").forEach(function (d) {
+        if (opened[id].indexOf(foldKey(d)) >= 0) d.open = true;
+      });
+      delete opened[id];
+    });
+  });
 })();

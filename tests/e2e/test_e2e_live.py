@@ -142,3 +142,34 @@ def test_section_3_2_the_plan_appears_on_an_open_phone_when_planning_opens(
 
     expect(alice.locator("#plan h2")).to_be_visible(timeout=WAIT_MS)
     assert alice.evaluate(MARKER) == "still the same page"
+
+
+def test_a_fold_the_player_opened_stays_open_when_the_page_refreshes(
+    game, seat_links, dora_cookie, live_url, browser
+):
+    """Issue 13 item 7: the rest of the board is folded on the phone. Alice opens the board
+    and her tactics; when Dora moves the turn on, her page refreshes itself (the phase line
+    says Planning) and what she opened is still open."""
+    from tests.game.helpers import start
+
+    start(game)
+    alice = browser.phone().new_page()
+    alice.goto(seat_links["Alice"])
+    expect(alice.locator("[data-live-status]")).to_have_attribute("data-state", "online")
+    alice.locator("#fold-board > summary").click()
+    alice.locator("details[data-fold=tactics] > summary").click()
+    phase = alice.locator(".phase-line.now").inner_text()
+
+    dora = browser.laptop(dora_cookie).new_page()
+    dora.goto(f"{live_url}/games/{game.pk}/")
+    while dora.locator(f"form[action$='/games/{game.pk}/turn/destiny/'] button").count():
+        dora.locator(f"form[action$='/games/{game.pk}/turn/destiny/'] button").click()
+        dora.wait_for_load_state()
+    dora.locator(f"form[action$='/games/{game.pk}/turn/advance/'] button").click()
+    dora.wait_for_load_state()
+
+    expect(alice.locator("#plan h2")).to_be_visible(timeout=WAIT_MS)
+    expect(alice.locator(".phase-line.now")).not_to_have_text(phase)
+    expect(alice.locator("#fold-board")).to_have_attribute("open", "")
+    expect(alice.locator("details[data-fold=tactics]")).to_have_attribute("open", "")
+    expect(alice.locator("#fold-log")).not_to_have_attribute("open", "")

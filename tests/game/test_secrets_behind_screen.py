@@ -90,6 +90,22 @@ def test_g52_no_phone_is_woken_while_secrets_are_resolved(
     assert {"public", "seat:1", "seat:2", "seat:3", "seat:4", "seat:5"} <= woken
 
 
+def test_g52_every_screen_sees_the_secrets_phase_begin(
+    game, notices, django_capture_on_commit_callbacks
+):
+    """G52 holds what the secrets change, not the phase itself: the change that enters Secrets
+    is public, so every phone and the board are woken to show that the phase began."""
+    start(game)
+    to_planning(game)
+    hand_in_all(game)
+    turn_services.advance(game.pk)  # Actions: nobody planned any
+    with django_capture_on_commit_callbacks(execute=True):
+        turn_services.advance(game.pk)
+    assert state_of(game).phase is Phase.SECRETS
+    woken = {viewer for viewer, _ in notices}
+    assert {"director", "public", "seat:1", "seat:2", "seat:3", "seat:4", "seat:5"} <= woken
+
+
 def test_s46_a_detected_plots_reaction_waits_for_the_batch(game):
     """§4.6: detected, the target's note tells "what the plot was ... and WHO the conspirator
     is", so Bob may react; G52: not before the batch, which would tell him at which step."""

@@ -170,13 +170,16 @@ def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
     """
     readers = [Viewer("director"), Viewer("public")]
     readers += [Viewer("seat", position) for position in _seat_positions(game, ch)]
-    moment = audience.behind_screen(ch.state.turn) if game.snapshot is not None else audience.LIVE
+    # Behind the screen only when the change began there: the change that enters Secrets is
+    # public (everyone sees the phase begin) and the one that leaves it publishes the batch.
+    behind = game.snapshot is not None and ch.loaded[0] is not None and ch.state is not None
+    moment = audience.behind_screen(ch.state.turn) if behind else audience.LIVE
     woken: set[str] = set()
     if ch.events or ch.dice.rolls or ch.touched:
         woken.add("director")
     if ch.touched_public:
         woken.update(reader.key for reader in readers)
-    elif game.snapshot is None:
+    elif not behind:
         woken.update(f"seat:{position}" for position in ch.touched_seats)
     for reader in readers:
         if reader.key not in woken and any(
