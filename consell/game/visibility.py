@@ -20,6 +20,7 @@ from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe, readable
 from .director_view import turn_panel
 from .models import Event, Game
@@ -106,6 +107,12 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     state = GameState.from_dict(game.snapshot if behind_screen else game.state)
     ruleset = Ruleset.from_dict(game.ruleset)
     view["board"] = _public_board(state, ruleset, catalog, language)
+    view["board"]["destiny"] = destiny_of_turn(game, state, catalog, language, text)
+    view["board"]["standings"] = [
+        {**row, "house": _house(catalog, row["house"], language)}
+        for row in standings(game, state, catalog, language, text)
+    ]
+    by_kingdom(view["board"])
     names = Names(game.state, catalog, language)
     view["log"] = _log(game, viewer, names, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
@@ -205,6 +212,15 @@ def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) ->
         "status": str(state.status),
         "peril": ruleset.peril(max(1, state.turn)),
         "turn_order": [names[s] for s in state.turn_order],
+        # Who plays when, with their emblem and whether they have handed in (public, §3.2).
+        "order": [
+            {
+                "name": names[s],
+                "house": _house(catalog, state.player(s).house, language),
+                "handed_in": state.player(s).plan.handed_in,
+            }
+            for s in state.turn_order
+        ],
         "kingdoms": kingdoms,
         "kingdomless": [names[s] for s in state.members(None)],
         "players": players,
@@ -217,6 +233,7 @@ def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) ->
             {
                 **card_view(catalog, c.card, language),
                 "kingdom": kingdoms_by_id.get(c.kingdom),
+                "kingdom_id": c.kingdom,
                 "remaining": c.remaining,
             }
             for c in state.in_play
