@@ -21,6 +21,7 @@ from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe, readable
 from .director_view import turn_panel
 from .log_cache import entries as log_entries
@@ -108,6 +109,12 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     state = GameState.from_dict(game.snapshot if behind_screen else game.state)
     ruleset = Ruleset.from_dict(game.ruleset)
     view["board"] = _public_board(state, ruleset, catalog, language)
+    view["board"]["destiny"] = destiny_of_turn(game, state, catalog, language, text)
+    view["board"]["standings"] = [
+        {**row, "house": _house(catalog, row["house"], language)}
+        for row in standings(game, state, catalog, language, text)
+    ]
+    by_kingdom(view["board"])
     names = Names(game.state, catalog, language)
     view["log"] = _log(game, viewer, names, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
@@ -159,26 +166,70 @@ def _final_chest(state: GameState, catalog, seat: int, language: str, viewer: Vi
 def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) -> dict[str, Any]:
     names = {p.seat: p.name for p in state.players}
     kingdoms_by_id = kingdom_names(state, catalog, language)
-    kingdoms = []
-    for k in state.kingdoms:
-        kingdoms.append(
+    return {
+        "turn": state.turn,
+        "turns": ruleset.turns,
+        "phase": str(state.phase),
+        "status": str(state.status),
+        "peril": ruleset.peril(max(1, state.turn)),
+        "turn_order": [names[s] for s in state.turn_order],
+        "order": _order(state, catalog, language),
+        "kingdoms": _kingdoms(state, catalog, language, names, kingdoms_by_id),
+        "kingdomless": [names[s] for s in state.members(None)],
+        "players": _players(state, catalog, language, kingdoms_by_id),
+        "market": {
+            row: [card_view(catalog, a, language) for a in state.market.get(row, [])]
+            for row in ("row1", "row2")
+        },
+        "law_row": [card_view(catalog, law, language) for law in state.law_row],
+        "in_play": [
             {
-                "id": k.id,
-                "name": kingdoms_by_id[k.id],
-                "king": names.get(k.king) if k.king is not None else None,
-                "members": [names[s] for s in state.members(k.id)],
-                "indicators": [{"name": str(i), "value": k.indicators[i]} for i in INDICATORS],
-                "offices": [
-                    {
-                        "id": office,
-                        "title": card_view(catalog, office, language)["title"],
-                        "holder": names.get(holder) if holder is not None else None,
-                    }
-                    for office, holder in sorted(k.offices.items())
-                ],
-                "laws": [card_view(catalog, law, language) for law in k.laws],
+                **card_view(catalog, c.card, language),
+                "kingdom": kingdoms_by_id.get(c.kingdom),
+                "kingdom_id": c.kingdom,
+                "remaining": c.remaining,
             }
-        )
+            for c in state.in_play
+        ],
+        "winners": [names[s] for s in state.winners],
+    }
+
+
+def _order(state: GameState, catalog, language: str) -> list[dict[str, Any]]:
+    """Who plays when, with their emblem and whether they have handed in (public, §3.2)."""
+    return [
+        {
+            "name": state.player(s).name,
+            "house": _house(catalog, state.player(s).house, language),
+            "handed_in": state.player(s).plan.handed_in,
+        }
+        for s in state.turn_order
+    ]
+
+
+def _kingdoms(state: GameState, catalog, language: str, names, kingdoms_by_id) -> list[dict]:
+    return [
+        {
+            "id": k.id,
+            "name": kingdoms_by_id[k.id],
+            "king": names.get(k.king) if k.king is not None else None,
+            "members": [names[s] for s in state.members(k.id)],
+            "indicators": [{"name": str(i), "value": k.indicators[i]} for i in INDICATORS],
+            "offices": [
+                {
+                    "id": office,
+                    "title": card_view(catalog, office, language)["title"],
+                    "holder": names.get(holder) if holder is not None else None,
+                }
+                for office, holder in sorted(k.offices.items())
+            ],
+            "laws": [card_view(catalog, law, language) for law in k.laws],
+        }
+        for k in state.kingdoms
+    ]
+
+
+def _players(state: GameState, catalog, language: str, kingdoms_by_id) -> list[dict]:
     players = []
     for p in state.players:
         king_of = next((k.name for k in state.kingdoms if k.king == p.seat), None)
@@ -200,31 +251,7 @@ def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) ->
                 "handed_in": p.plan.handed_in,
             }
         )
-    return {
-        "turn": state.turn,
-        "turns": ruleset.turns,
-        "phase": str(state.phase),
-        "status": str(state.status),
-        "peril": ruleset.peril(max(1, state.turn)),
-        "turn_order": [names[s] for s in state.turn_order],
-        "kingdoms": kingdoms,
-        "kingdomless": [names[s] for s in state.members(None)],
-        "players": players,
-        "market": {
-            row: [card_view(catalog, a, language) for a in state.market.get(row, [])]
-            for row in ("row1", "row2")
-        },
-        "law_row": [card_view(catalog, law, language) for law in state.law_row],
-        "in_play": [
-            {
-                **card_view(catalog, c.card, language),
-                "kingdom": kingdoms_by_id.get(c.kingdom),
-                "remaining": c.remaining,
-            }
-            for c in state.in_play
-        ],
-        "winners": [names[s] for s in state.winners],
-    }
+    return players
 
 
 def _house(catalog, house: str, language: str) -> dict[str, str]:

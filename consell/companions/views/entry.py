@@ -166,6 +166,9 @@ def _table(game: str, play: dict, result: dict | None) -> list[dict]:
                 for key, label in labels.LEFTOVERS.items()
             ]
             row["exchange"] = (result or {}).get("exchange", {}).get(player["name"].strip())
+            # Kept open once anything is entered: a tap re-renders the panel, and closing it
+            # under the thumb after each tap made leftovers impossible to count (issue 13).
+            row["leftover_open"] = any(item["value"] for item in row["leftover"])
         else:
             row["circle"] = [
                 [_cell(row_index, col, cell) for col, cell in enumerate(cells)]

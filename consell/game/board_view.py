@@ -1,0 +1,109 @@
+"""What the shared screen adds to the public board, read from public events only.
+
+An immediate event is discarded as soon as it is revealed (§3.1), so the state no longer holds
+the turn's destiny cards: the public ``destiny_revealed`` events of the turn do. At the end,
+the public ``objectives_judged`` event says which kept objectives were met (§4.17 step 3):
+"All players reveal all their resources and hidden cards", so the standings are public.
+Only events whose audience is ``"public"`` are read here, whoever the viewer is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.rules.cards import card as card_of
+from consell.rules.errors import RuleError
+from consell.rules.resources import Resource
+from consell.rules.state import GameState
+
+from .models import Event, Game
+from .naming import kingdom_names
+
+
+def _title_and_text(catalog, instance: str, text, language: str) -> dict[str, str]:
+    try:
+        c = card_of(catalog, instance)
+    except RuleError:
+        return {"title": "", "text": ""}
+    return {"title": text(c.get("title"), language), "text": text(c.get("text"), language)}
+
+
+def destiny_of_turn(game: Game, state: GameState, catalog, language: str, text) -> list[dict]:
+    """The destiny cards revealed this turn, in the order they came, each with its kingdom."""
+    kingdoms = kingdom_names(state, catalog, language)
+    events = Event.objects.filter(
+        game=game, turn=state.turn, kind__in=("destiny_revealed", "destiny_exhausted")
+    ).order_by("seq")
+    out = []
+    for ev in events:
+        if ev.audience != "public":
+            continue
+        data = ev.payload
+        kingdom = data.get("kingdom")
+        card = data.get("card")
+        out.append(
+            {
+                "kingdom": kingdoms.get(kingdom) if kingdom is not None else None,
+                "kingdom_id": kingdom,
+                "kind": data.get("card_kind") or "",
+                "duration": int(data.get("duration") or 0),
+                "exhausted": card is None,
+                "card": card,
+                **(_title_and_text(catalog, card, text, language) if card else {}),
+            }
+        )
+    return out
+
+
+def standings(game: Game, state: GameState, catalog, language: str, text) -> list[dict[str, Any]]:
+    """Every player by final Prestige, best first, with the objectives they kept and met."""
+    if not game.finished:
+        return []
+    judged = (
+        Event.objects.filter(game=game, kind="objectives_judged", audience="public")
+        .order_by("-seq")
+        .first()
+    )
+    verdicts = judged.payload.get("verdicts", []) if judged else []
+    winners = set(state.winners)
+    rows = []
+    for p in state.players:
+        objectives = [
+            {**_title_and_text(catalog, v["objective"], text, language), "met": bool(v["met"])}
+            for v in verdicts
+            if v.get("seat") == p.seat
+        ]
+        rows.append(
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "house": p.house,
+                "prestige": p.resources[Resource.PRE],
+                "winner": p.seat in winners,
+                "objectives": objectives,
+            }
+        )
+    rows.sort(key=lambda r: (-r["prestige"], r["name"]))
+    rank = 0
+    for i, row in enumerate(rows):
+        if i == 0 or row["prestige"] != rows[i - 1]["prestige"]:
+            rank = i + 1
+        row["rank"] = rank
+    return rows
+
+
+def by_kingdom(board: dict[str, Any]) -> None:
+    """Give each kingdom of ``board`` its destiny card of the turn and its earlier cards still
+    in play, so a shared screen shows each where it strikes; the kingdomless group's go to
+    ``board["kingdomless_cards"]``. Mutates ``board``."""
+    this_turn = {d["card"] for d in board["destiny"] if d["card"]}
+    groups = [(k["id"], k) for k in board["kingdoms"]]
+    board["kingdomless_cards"] = {"destiny": [], "earlier": []}
+    for kingdom_id, target in [*groups, (None, None)]:
+        cards = target if target is not None else board["kingdomless_cards"]
+        cards["destiny"] = [d for d in board["destiny"] if d["kingdom_id"] == kingdom_id]
+        cards["earlier"] = [
+            c
+            for c in board["in_play"]
+            if c["instance"] not in this_turn and c["kingdom_id"] == kingdom_id
+        ]

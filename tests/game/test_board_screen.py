@@ -1,0 +1,113 @@
+"""The public board on a shared screen (issue 13 item 6), on games the simulator really plays.
+
+Rules §3.1, Destiny phase: "Everything is **public**. The director reveals the top destiny card
+once for each kingdom [...] Its effects are read aloud." (the original: "El director de joc
+revela una carta de la pila de destí per cada un dels regnes del joc"). An immediate event is
+discarded at once, so the board reads the turn's cards from the public log, and shows each
+with its text. §4.17, End of game: "All players reveal all their resources and hidden cards
+[...] Compare Prestige. The highest total wins"; objectives are judged then (G48).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from consell.content.catalog import load_catalog
+from consell.game.models import Event
+from consell.game.simulator import simulate
+from consell.rules.resources import Resource
+from consell.rules.state import Phase
+from consell.rules.state import card_id_of as _card_id
+from tests.game.simulated import phone, play_until, state_of
+
+pytestmark = pytest.mark.django_db
+
+ACCOUNT_LINKS = ("/accounts/login", "/accounts/signup", 'href="/companions/"')
+
+
+def _planning_of_turn_2(state) -> bool:
+    return state.turn == 2 and state.phase is Phase.PLANNING
+
+
+def _board(game) -> str:
+    """The board as the table's screen shows it, in Catalan (the table's language)."""
+    page = Client().get(f"/board/{game.board_token}/", HTTP_ACCEPT_LANGUAGE="ca")
+    text = html.unescape(page.content.decode())
+    assert '<html lang="ca">' in text
+    return text
+
+
+def _title(catalog, instance: str) -> str:
+    return catalog[_card_id(instance)]["title"]["ca"]
+
+
+def _text(catalog, instance: str) -> str:
+    return catalog[_card_id(instance)]["text"]["ca"]
+
+
+def test_section_3_1_every_destiny_card_of_the_turn_is_on_the_board_in_full():
+    """Each card revealed this turn, immediate events included, shows with its whole text."""
+    game = play_until(16, 3, 1, _planning_of_turn_2)
+    catalog = load_catalog(game.pack)
+    revealed = Event.objects.filter(game=game, turn=2, kind="destiny_revealed")
+    assert revealed.count() >= 6, "a 16-player game has a kingdom for every card"
+    page = _board(game)
+    screen = page[page.index('class="screen"') :]
+    for ev in revealed:
+        assert ev.audience == "public"
+        assert _title(catalog, ev.payload["card"]) in screen
+        assert _text(catalog, ev.payload["card"]) in screen
+    in_play = {dc.card for dc in state_of(game).in_play}
+    gone = [e for e in revealed if e.payload["card"] not in in_play]
+    assert gone, "this seed reveals an immediate event, discarded at once: only the log has it"
+
+
+def test_section_3_2_the_turn_order_marks_who_has_handed_in():
+    """Planning: the board shows, in turn order, who has handed in their chest and who has not."""
+    from consell.game.services import planning
+
+    game = play_until(5, 3, 1, _planning_of_turn_2)
+    planning.hand_in(game.pk, 2)
+    state = state_of(game)
+    page = _board(game)
+    order = re.search(r'<section class="screen-order".*?</section>', page, re.S).group(0)
+    items = re.findall(r'<li class="(done|waiting)">.*?</li>', order, re.S)
+    expected = ["done" if state.player(s).plan.handed_in else "waiting" for s in state.turn_order]
+    assert items == expected
+    names = re.findall(r"</?\w[^>]*>\s*([^<>]+?)\s*<span class=\"screen-mark\"", order)
+    assert [n.strip() for n in names] == [state.player(s).name for s in state.turn_order]
+
+
+def test_section_4_17_the_end_shows_the_standings_and_the_objectives_met():
+    played = simulate(5, 2, 3)
+    game = played.game
+    state = state_of(game)
+    catalog = load_catalog(game.pack)
+    page = _board(game)
+    standings = re.search(r'<section class="screen-standings".*?</section>', page, re.S).group(0)
+    ranked = sorted(state.players, key=lambda p: (-p.resources[Resource.PRE], p.name))
+    positions = [standings.index(f"<strong>{p.name}</strong>") for p in ranked]
+    assert positions == sorted(positions), "best Prestige first"
+    verdicts = Event.objects.get(game=game, kind="objectives_judged").payload["verdicts"]
+    for v in verdicts:
+        word = "✓ complert" if v["met"] else "✗ no complert"
+        assert f"{word}: {_title(catalog, v['objective'])}" in standings
+    for seat in state.winners:
+        name = state.player(seat).name
+        assert re.search(rf'<li class="winner">.*?<strong>{name}</strong>', standings, re.S)
+
+
+def test_the_board_and_the_phones_carry_no_account_links():
+    """Players never need to log in or sign up, nor the screen of the table (issue 13 item 7)."""
+    game = play_until(5, 3, 1, _planning_of_turn_2)
+    pages = {"board": _board(game), "phone": phone(game, 1).get(f"/play/{game.pk}/")}
+    pages["phone"] = pages["phone"].content.decode()
+    for name, page in pages.items():
+        for link in ACCOUNT_LINKS:
+            assert link not in page, (name, link)
+    visitor = Client().get("/").content.decode()
+    assert "/accounts/login" in visitor or "/login" in visitor
