@@ -7,8 +7,12 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from consell.game import words
+from consell.game.describe import Names as Sentences
+from consell.game.describe import describe
+
 from . import proof, timeline
-from .timeline import Entry, describe_payload
+from .timeline import Entry
 
 CATEGORY_LABELS = {
     timeline.PLOT: _("Plot"),
@@ -34,10 +38,7 @@ ROLL_STATUS_LABELS = {
     proof.UNPROVEN: _("unproven: wrong seed"),
 }
 
-# Payload fields shown by an entry's detail table rather than as plain lines.
-DETAILED = frozenset(
-    {"rolls", "records", "record", "targets", "successful", "intrigue", "vigilance"}
-)
+SIDE_LABELS = {"for": _("for"), "against": _("against")}
 
 DETECTION_LABELS = {
     "discreet": _("undetected"),
@@ -78,8 +79,9 @@ class Names:
         return self.kingdoms.get(int(number), f"{kind} {number}")
 
 
-def present(entry: Entry, names: Names) -> dict[str, Any]:
-    """One timeline entry, ready for ``audit/_entry.html``."""
+def present(entry: Entry, names: Names, said: Sentences) -> dict[str, Any]:
+    """One timeline entry, ready for ``audit/_entry.html``: its sentence in the reader's
+    language (the raw payload is in ``export.json``), and its detail tables with names."""
     audience = entry.audience
     return {
         "seq": entry.seq,
@@ -94,23 +96,38 @@ def present(entry: Entry, names: Names) -> dict[str, Any]:
         "audience": [names.seat(s) for s in audience] if isinstance(audience, tuple) else [],
         "correction": entry.correction,
         "for_player": entry.for_player,
-        "lines": describe_payload(_plain(entry), names.players),
+        "text": describe(entry.kind, {"seat": entry.actor, **entry.payload}, said),
         "plot": _plot(entry.detail, names) if entry.kind == "plot_resolved" else None,
-        "bids": _named(entry.detail.get("bids"), names) if entry.detail else None,
-        "spends": _named(entry.detail.get("spends"), names) if entry.detail else None,
+        "bids": _bids(entry.detail.get("bids"), names, said) if entry.detail else None,
+        "spends": _spends(entry.detail.get("spends"), names) if entry.detail else None,
     }
-
-
-def _plain(entry: Entry) -> dict[str, Any]:
-    if not entry.detail:
-        return dict(entry.payload)
-    return {k: v for k, v in entry.payload.items() if k not in DETAILED}
 
 
 def _named(rows, names: Names):
     if not rows:
         return None
     return [{**row, "name": names.seat(row.get("seat"))} for row in rows]
+
+
+def _bids(rows, names: Names, said: Sentences):
+    """The auction's bids (§4.9) with the asset, the round and the result in words."""
+    return [
+        {
+            **row,
+            "asset": said.card(row.get("asset")),
+            "round": words.bid_round(row.get("round")),
+            "status": words.bid_status(row.get("status")),
+        }
+        for row in _named(rows, names) or []
+    ] or None
+
+
+def _spends(rows, names: Names):
+    """A vote's spends (§4.7), the side in words."""
+    return [
+        {**row, "side": SIDE_LABELS.get(row.get("side"), "") if row.get("side") else ""}
+        for row in _named(rows, names) or []
+    ] or None
 
 
 def _plot(detail: Mapping[str, Any], names: Names) -> dict[str, Any]:

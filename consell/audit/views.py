@@ -12,9 +12,12 @@ import json
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from consell.content.catalog import load_catalog
 from consell.game.access import director_game, seat_for
+from consell.game.describe import Names as Sentences
 from consell.game.models import Game
 from consell.game.views.common import int_or_none
 from consell.game.visibility import Viewer
@@ -49,6 +52,7 @@ def _context(game: Game, viewer: Viewer, section: str) -> dict:
         "document": document,
         "entries": entries,
         "names": Names.of(document),
+        "said": Sentences(game.state, load_catalog(game.pack), get_language()),
         "summary": summarise(entries),
     }
 
@@ -75,7 +79,7 @@ def timeline_page(request, game_id: int):
     names = context["names"]
     context.update(
         filters=filters,
-        shown=[present(e, names) for e in shown],
+        shown=[present(e, names, context["said"]) for e in shown],
         for_player_rows=_summary_rows(context),
         turns=sorted({e.turn for e in context["entries"]}),
         phases=list(Phase),
@@ -105,8 +109,8 @@ def story_page(request, game_id: int, position: int | None = None):
         player=names.seat(position),
         position=position,
         players=sorted(names.players.items()),
-        by_them=[present(e, names) for e in story.by_them],
-        to_them=[present(e, names) for e in story.to_them],
+        by_them=[present(e, names, context["said"]) for e in story.by_them],
+        to_them=[present(e, names, context["said"]) for e in story.to_them],
         plots_against=[
             {"plot": p, "conspirator": names.seat(p.conspirator)} for p in story.plots_against
         ],
@@ -137,7 +141,7 @@ def report_page(request, game_id: int):
     context = _context(game, viewer, "report")
     names = context["names"]
     context.update(
-        shown=[present(e, names) for e in context["entries"]],
+        shown=[present(e, names, context["said"]) for e in context["entries"]],
         for_player_rows=_summary_rows(context),
         charts=build_charts(snapshots_of(context["document"])),
         proof=prove(context["document"]),

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from consell.content.catalog import load_catalog
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
@@ -20,6 +22,7 @@ from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from . import words
 from .describe import Names, describe, readable
 from .director_view import turn_panel
 from .models import Event, Game
@@ -357,13 +360,22 @@ def _log(
                 "turn": ev.turn,
                 "phase": ev.phase,
                 "kind": ev.kind,
-                "text": describe(ev.kind, {"seat": ev.actor, **ev.payload}, names),
+                "text": _whose(ev, viewer, names),
                 "by_director": ev.by_director,
             }
         )
         if len(out) >= 60:
             break
     return out
+
+
+def _whose(ev: Event, viewer: Viewer, names: Names) -> str:
+    """The event's sentence; the director's log says whose a private note is, since it mixes
+    every player's ("You receive 3 Prestige" x5 would not say to whom)."""
+    said = describe(ev.kind, {"seat": ev.actor, **ev.payload}, names)
+    if viewer.kind == "director" and isinstance(ev.audience, list) and ev.audience:
+        return _("For %(who)s: %(text)s") % {"who": names.seats_of(ev.audience), "text": said}
+    return said
 
 
 def _may_see(ev: Event, viewer: Viewer) -> bool:
@@ -393,11 +405,17 @@ def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[
 
     return {
         "bids": [
-            {**b, "name": names.get(b.get("seat")), "asset": title(b.get("asset"))}
+            {
+                **b,
+                "name": names.get(b.get("seat")),
+                "asset": title(b.get("asset")),
+                "round": words.bid_round(b.get("round")),
+                "status": words.bid_status(b.get("status")),
+            }
             for b in ev.payload.get("bids", [])
         ],
         "void": [
-            {"name": names.get(v.get("seat")), "reason": v.get("reason", "")}
+            {"name": names.get(v.get("seat")), "reason": words.say(v.get("reason", ""))}
             for v in ev.payload.get("void", [])
         ],
     }
