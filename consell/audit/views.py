@@ -9,6 +9,7 @@ nothing about whether the game exists.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -16,6 +17,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from consell.content.catalog import load_catalog
+from consell.game import words
 from consell.game.access import director_game, seat_for
 from consell.game.describe import Names as Sentences
 from consell.game.models import Game
@@ -55,6 +57,14 @@ def _context(game: Game, viewer: Viewer, section: str) -> dict:
         "said": Sentences(game.state, load_catalog(game.pack), get_language()),
         "summary": summarise(entries),
     }
+
+
+def _worded(context: dict):
+    """The dice proof, each roll's purpose in the reader's words (the JSON keeps the rules')."""
+    proof = prove(context["document"])
+    said = context["said"]
+    rolls = tuple(replace(r, purpose=words.purpose(r.purpose, said)) for r in proof.rolls)
+    return replace(proof, rolls=rolls)
 
 
 def _summary_rows(context: dict) -> list[dict]:
@@ -122,7 +132,7 @@ def story_page(request, game_id: int, position: int | None = None):
 def charts_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "charts")
-    context["charts"] = build_charts(snapshots_of(context["document"]))
+    context["charts"] = build_charts(snapshots_of(context["document"]), context["said"].title_of)
     return render(request, "audit/charts.html", context)
 
 
@@ -130,7 +140,7 @@ def charts_page(request, game_id: int):
 def dice_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "dice")
-    context.update(proof=prove(context["document"]), status_labels=ROLL_STATUS_LABELS)
+    context.update(proof=_worded(context), status_labels=ROLL_STATUS_LABELS)
     return render(request, "audit/dice.html", context)
 
 
@@ -143,8 +153,8 @@ def report_page(request, game_id: int):
     context.update(
         shown=[present(e, names, context["said"]) for e in context["entries"]],
         for_player_rows=_summary_rows(context),
-        charts=build_charts(snapshots_of(context["document"])),
-        proof=prove(context["document"]),
+        charts=build_charts(snapshots_of(context["document"]), context["said"].title_of),
+        proof=_worded(context),
         status_labels=ROLL_STATUS_LABELS,
     )
     return render(request, "audit/report.html", context)

@@ -26,10 +26,11 @@ class Names:
         self.seats = {p["seat"]: p["name"] for p in state.get("players", [])}
         self.catalog = catalog
         self.language = language
-        self.kingdoms = {
-            k["id"]: self.card(k["name"]) if card_id_of(str(k["name"])) in catalog else k["name"]
-            for k in state.get("kingdoms", [])
-        }
+        self.kingdoms = {k["id"]: self.title_of(k["name"]) for k in state.get("kingdoms", [])}
+
+    def title_of(self, name) -> str:
+        """A name that may be a card's id (a kingdom named after its house): its title."""
+        return self.card(name) if card_id_of(str(name)) in self.catalog else str(name)
 
     def seat(self, value) -> str:
         return self.seats.get(value, _("someone")) if value is not None else _("nobody")

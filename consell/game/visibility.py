@@ -316,23 +316,13 @@ def _planned(state: GameState, catalog, language: str, seat: int, tile) -> dict[
         "card": text(c.get("title"), language),
         "title": text(ability.get("title"), language) or tile.ability,
         "params": [
-            {"name": k, "value": _param_text(state, catalog, language, kinds.get(k, ""), v)}
+            {
+                "name": words.param_label(k),
+                "value": words.param_text(state, catalog, language, kinds.get(k, ""), v),
+            }
             for k, v in tile.params.items()
         ],
     }
-
-
-def _param_text(state: GameState, catalog, language: str, kind: str, value) -> str:
-    """A box as a player reads it: names for players and kingdoms, titles for cards."""
-    if isinstance(value, list):
-        return ", ".join(_param_text(state, catalog, language, kind, v) for v in value)
-    if kind in ("player", "players"):
-        return next((p.name for p in state.players if p.seat == value), str(value))
-    if kind == "kingdom":
-        return next((k.name for k in state.kingdoms if k.id == value), str(value))
-    if isinstance(value, str) and card_id_of(value) in catalog:
-        return text(catalog[card_id_of(value)].get("title"), language)
-    return str(value)
 
 
 def _log(
