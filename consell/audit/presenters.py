@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from consell.game import words
 from consell.game.describe import Names as Sentences
 from consell.game.describe import describe
+from consell.rules.plots import NoteKind
 
 from . import proof, timeline
 from .timeline import Entry
@@ -39,6 +41,11 @@ ROLL_STATUS_LABELS = {
 }
 
 SIDE_LABELS = {"for": _("for"), "against": _("against")}
+
+# The kinds that are a player's private notes (rules §3.4), as the engine writes them.
+NOTE_KINDS = frozenset(
+    {*(str(k) for k in NoteKind), "aborted", "abort_reason", "objective_revealed"}
+)
 
 DETECTION_LABELS = {
     "discreet": _("undetected"),
@@ -79,9 +86,14 @@ class Names:
         return self.kingdoms.get(int(number), f"{kind} {number}")
 
 
-def present(entry: Entry, names: Names, said: Sentences) -> dict[str, Any]:
+def present(
+    entry: Entry, names: Names, said: Sentences, reader: int | None = None
+) -> dict[str, Any]:
     """One timeline entry, ready for ``audit/_entry.html``: its sentence in the reader's
-    language (the raw payload is in ``export.json``), and its detail tables with names."""
+    language (the raw payload is in ``export.json``), and its detail tables with names.
+
+    A private note stays its owner's for ever (rules §1.3, §3.4: notes from the director put
+    into a chest), so a seat ``reader`` reads only whose another player's note was."""
     audience = entry.audience
     return {
         "seq": entry.seq,
@@ -96,11 +108,25 @@ def present(entry: Entry, names: Names, said: Sentences) -> dict[str, Any]:
         "audience": [names.seat(s) for s in audience] if isinstance(audience, tuple) else [],
         "correction": entry.correction,
         "for_player": entry.for_player,
-        "text": describe(entry.kind, {"seat": entry.actor, **entry.payload}, said),
+        "text": _sentence(entry, names, said, reader),
         "plot": _plot(entry.detail, names) if entry.kind == "plot_resolved" else None,
         "bids": _bids(entry.detail.get("bids"), names, said) if entry.detail else None,
         "spends": _spends(entry.detail.get("spends"), names) if entry.detail else None,
     }
+
+
+def _sentence(entry: Entry, names: Names, said: Sentences, reader: int | None) -> str:
+    audience = entry.audience
+    if (
+        reader is not None
+        and entry.kind in NOTE_KINDS
+        and isinstance(audience, tuple)
+        and reader not in audience
+    ):
+        return gettext("A private note to %(who)s.") % {
+            "who": ", ".join(names.seat(s) for s in audience)
+        }
+    return describe(entry.kind, {"seat": entry.actor, **entry.payload}, said)
 
 
 def _named(rows, names: Names):

@@ -54,6 +54,7 @@ def _context(game: Game, viewer: Viewer, section: str) -> dict:
         "document": document,
         "entries": entries,
         "names": Names.of(document),
+        "reader": viewer.seat if viewer.kind == "seat" else None,
         "said": Sentences(game.state, load_catalog(game.pack), get_language()),
         "summary": summarise(entries),
     }
@@ -89,7 +90,7 @@ def timeline_page(request, game_id: int):
     names = context["names"]
     context.update(
         filters=filters,
-        shown=[present(e, names, context["said"]) for e in shown],
+        shown=[present(e, names, context["said"], context["reader"]) for e in shown],
         for_player_rows=_summary_rows(context),
         turns=sorted({e.turn for e in context["entries"]}),
         phases=list(Phase),
@@ -119,8 +120,8 @@ def story_page(request, game_id: int, position: int | None = None):
         player=names.seat(position),
         position=position,
         players=sorted(names.players.items()),
-        by_them=[present(e, names, context["said"]) for e in story.by_them],
-        to_them=[present(e, names, context["said"]) for e in story.to_them],
+        by_them=[present(e, names, context["said"], context["reader"]) for e in story.by_them],
+        to_them=[present(e, names, context["said"], context["reader"]) for e in story.to_them],
         plots_against=[
             {"plot": p, "conspirator": names.seat(p.conspirator)} for p in story.plots_against
         ],
@@ -151,7 +152,7 @@ def report_page(request, game_id: int):
     context = _context(game, viewer, "report")
     names = context["names"]
     context.update(
-        shown=[present(e, names, context["said"]) for e in context["entries"]],
+        shown=[present(e, names, context["said"], context["reader"]) for e in context["entries"]],
         for_player_rows=_summary_rows(context),
         charts=build_charts(snapshots_of(context["document"]), context["said"].title_of),
         proof=_worded(context),

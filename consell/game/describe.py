@@ -336,13 +336,15 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
 }
 
 
-# Kinds with a sentence that only the director's log shows (the steps of the game's machinery).
+# Kinds with a sentence that only the director's log and the audit show: the steps of the
+# game's machinery, and every kind of ``describe_more`` (players' logs keep to the kinds
+# they have always read; the audit shows the rest after the end).
 DIRECTOR_ONLY = frozenset({"step_done"})
 
 
 def readable(kind: str) -> bool:
     """Whether players see this kind in their log (the director sees every event)."""
-    return kind in LINES and kind not in DIRECTOR_ONLY
+    return kind in LINES and kind not in DIRECTOR_ONLY and kind not in MORE_LINES
 
 
 def describe(kind: str, payload: Mapping[str, Any], names: Names) -> str:
