@@ -8,7 +8,7 @@ indicators (rules §1.5, §1.6). This module only computes geometry; the templat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,8 +78,11 @@ def per_turn(snapshots: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return [by_turn[t] for t in sorted(by_turn)]
 
 
-def build_charts(snapshots: Iterable[Mapping[str, Any]]) -> list[Chart]:
-    """Prestige and every resource per player, then each kingdom's indicators."""
+def build_charts(
+    snapshots: Iterable[Mapping[str, Any]], kingdom_name: Callable[[str], str] = str
+) -> list[Chart]:
+    """Prestige and every resource per player, then each kingdom's indicators; a kingdom is
+    titled by ``kingdom_name`` (its house's title in the reader's language, not its id)."""
     snaps = per_turn(snapshots)
     if not snaps:
         return []
@@ -103,7 +106,7 @@ def build_charts(snapshots: Iterable[Mapping[str, Any]]) -> list[Chart]:
     kingdoms: dict[int, str] = {}
     for snap in snaps:
         for k in snap.get("kingdoms", []):
-            kingdoms[k["id"]] = k["name"]
+            kingdoms[k["id"]] = kingdom_name(k["name"])
     for kid, name in kingdoms.items():
         lines = {
             str(indicator): {

@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from consell.game import words
+from consell.game.describe import Names as Sentences
+from consell.game.describe import describe
+from consell.rules.plots import NoteKind
+
 from . import proof, timeline
-from .timeline import Entry, describe_payload
+from .timeline import Entry
 
 CATEGORY_LABELS = {
     timeline.PLOT: _("Plot"),
@@ -34,9 +40,11 @@ ROLL_STATUS_LABELS = {
     proof.UNPROVEN: _("unproven: wrong seed"),
 }
 
-# Payload fields shown by an entry's detail table rather than as plain lines.
-DETAILED = frozenset(
-    {"rolls", "records", "record", "targets", "successful", "intrigue", "vigilance"}
+SIDE_LABELS = {"for": _("for"), "against": _("against")}
+
+# The kinds that are a player's private notes (rules §3.4), as the engine writes them.
+NOTE_KINDS = frozenset(
+    {*(str(k) for k in NoteKind), "aborted", "abort_reason", "objective_revealed"}
 )
 
 DETECTION_LABELS = {
@@ -78,8 +86,14 @@ class Names:
         return self.kingdoms.get(int(number), f"{kind} {number}")
 
 
-def present(entry: Entry, names: Names) -> dict[str, Any]:
-    """One timeline entry, ready for ``audit/_entry.html``."""
+def present(
+    entry: Entry, names: Names, said: Sentences, reader: int | None = None
+) -> dict[str, Any]:
+    """One timeline entry, ready for ``audit/_entry.html``: its sentence in the reader's
+    language (the raw payload is in ``export.json``), and its detail tables with names.
+
+    A private note stays its owner's for ever (rules §1.3, §3.4: notes from the director put
+    into a chest), so a seat ``reader`` reads only whose another player's note was."""
     audience = entry.audience
     return {
         "seq": entry.seq,
@@ -94,23 +108,52 @@ def present(entry: Entry, names: Names) -> dict[str, Any]:
         "audience": [names.seat(s) for s in audience] if isinstance(audience, tuple) else [],
         "correction": entry.correction,
         "for_player": entry.for_player,
-        "lines": describe_payload(_plain(entry), names.players),
+        "text": _sentence(entry, names, said, reader),
         "plot": _plot(entry.detail, names) if entry.kind == "plot_resolved" else None,
-        "bids": _named(entry.detail.get("bids"), names) if entry.detail else None,
-        "spends": _named(entry.detail.get("spends"), names) if entry.detail else None,
+        "bids": _bids(entry.detail.get("bids"), names, said) if entry.detail else None,
+        "spends": _spends(entry.detail.get("spends"), names) if entry.detail else None,
     }
 
 
-def _plain(entry: Entry) -> dict[str, Any]:
-    if not entry.detail:
-        return dict(entry.payload)
-    return {k: v for k, v in entry.payload.items() if k not in DETAILED}
+def _sentence(entry: Entry, names: Names, said: Sentences, reader: int | None) -> str:
+    audience = entry.audience
+    if (
+        reader is not None
+        and entry.kind in NOTE_KINDS
+        and isinstance(audience, tuple)
+        and reader not in audience
+    ):
+        return gettext("A private note to %(who)s.") % {
+            "who": ", ".join(names.seat(s) for s in audience)
+        }
+    return describe(entry.kind, {"seat": entry.actor, **entry.payload}, said)
 
 
 def _named(rows, names: Names):
     if not rows:
         return None
     return [{**row, "name": names.seat(row.get("seat"))} for row in rows]
+
+
+def _bids(rows, names: Names, said: Sentences):
+    """The auction's bids (§4.9) with the asset, the round and the result in words."""
+    return [
+        {
+            **row,
+            "asset": said.card(row.get("asset")),
+            "round": words.bid_round(row.get("round")),
+            "status": words.bid_status(row.get("status")),
+        }
+        for row in _named(rows, names) or []
+    ] or None
+
+
+def _spends(rows, names: Names):
+    """A vote's spends (§4.7), the side in words."""
+    return [
+        {**row, "side": SIDE_LABELS.get(row.get("side"), "") if row.get("side") else ""}
+        for row in _named(rows, names) or []
+    ] or None
 
 
 def _plot(detail: Mapping[str, Any], names: Names) -> dict[str, Any]:

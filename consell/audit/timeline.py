@@ -10,7 +10,6 @@ they stand out (the director "may correct anything by hand, visibly in the log")
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -277,18 +276,3 @@ def summarise(entries: Sequence[Entry]) -> Summary:
         for_player_by_seat=dict(sorted(for_player.items())),
         by_category=dict(Counter(e.category for e in entries)),
     )
-
-
-def describe_payload(payload: Mapping[str, Any], names: Mapping[int, str]) -> list[tuple[str, str]]:
-    """The payload as (field, text) lines, seats written as player names."""
-    return [(str(key), _text(key, value, names)) for key, value in payload.items()]
-
-
-def _text(key: str, value: Any, names: Mapping[int, str]) -> str:
-    if key in SEAT_KEYS:
-        seats = _seat_values(value)
-        if seats and not isinstance(value, Mapping):
-            return ", ".join(names.get(s, f"#{s}") for s in seats)
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)

@@ -9,12 +9,17 @@ nothing about whether the game exists.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from consell.content.catalog import load_catalog
+from consell.game import words
 from consell.game.access import director_game, seat_for
+from consell.game.describe import Names as Sentences
 from consell.game.models import Game
 from consell.game.views.common import int_or_none
 from consell.game.visibility import Viewer
@@ -49,8 +54,18 @@ def _context(game: Game, viewer: Viewer, section: str) -> dict:
         "document": document,
         "entries": entries,
         "names": Names.of(document),
+        "reader": viewer.seat if viewer.kind == "seat" else None,
+        "said": Sentences(game.state, load_catalog(game.pack), get_language()),
         "summary": summarise(entries),
     }
+
+
+def _worded(context: dict):
+    """The dice proof, each roll's purpose in the reader's words (the JSON keeps the rules')."""
+    proof = prove(context["document"])
+    said = context["said"]
+    rolls = tuple(replace(r, purpose=words.purpose(r.purpose, said)) for r in proof.rolls)
+    return replace(proof, rolls=rolls)
 
 
 def _summary_rows(context: dict) -> list[dict]:
@@ -75,7 +90,7 @@ def timeline_page(request, game_id: int):
     names = context["names"]
     context.update(
         filters=filters,
-        shown=[present(e, names) for e in shown],
+        shown=[present(e, names, context["said"], context["reader"]) for e in shown],
         for_player_rows=_summary_rows(context),
         turns=sorted({e.turn for e in context["entries"]}),
         phases=list(Phase),
@@ -105,8 +120,8 @@ def story_page(request, game_id: int, position: int | None = None):
         player=names.seat(position),
         position=position,
         players=sorted(names.players.items()),
-        by_them=[present(e, names) for e in story.by_them],
-        to_them=[present(e, names) for e in story.to_them],
+        by_them=[present(e, names, context["said"], context["reader"]) for e in story.by_them],
+        to_them=[present(e, names, context["said"], context["reader"]) for e in story.to_them],
         plots_against=[
             {"plot": p, "conspirator": names.seat(p.conspirator)} for p in story.plots_against
         ],
@@ -118,7 +133,7 @@ def story_page(request, game_id: int, position: int | None = None):
 def charts_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "charts")
-    context["charts"] = build_charts(snapshots_of(context["document"]))
+    context["charts"] = build_charts(snapshots_of(context["document"]), context["said"].title_of)
     return render(request, "audit/charts.html", context)
 
 
@@ -126,7 +141,7 @@ def charts_page(request, game_id: int):
 def dice_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "dice")
-    context.update(proof=prove(context["document"]), status_labels=ROLL_STATUS_LABELS)
+    context.update(proof=_worded(context), status_labels=ROLL_STATUS_LABELS)
     return render(request, "audit/dice.html", context)
 
 
@@ -137,10 +152,10 @@ def report_page(request, game_id: int):
     context = _context(game, viewer, "report")
     names = context["names"]
     context.update(
-        shown=[present(e, names) for e in context["entries"]],
+        shown=[present(e, names, context["said"], context["reader"]) for e in context["entries"]],
         for_player_rows=_summary_rows(context),
-        charts=build_charts(snapshots_of(context["document"])),
-        proof=prove(context["document"]),
+        charts=build_charts(snapshots_of(context["document"]), context["said"].title_of),
+        proof=_worded(context),
         status_labels=ROLL_STATUS_LABELS,
     )
     return render(request, "audit/report.html", context)

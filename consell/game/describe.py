@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 
 from consell.rules.state import card_id_of
 
-from .templatetags.consell_game import INDICATOR_LABELS, PHASE_LABELS, RESOURCE_LABELS
+from . import words
+from .describe_more import MORE_LINES, STEP_WORDS
+from .templatetags.consell_game import INDICATOR_LABELS, PHASE_LABELS
 
 
 class Names:
@@ -24,7 +26,11 @@ class Names:
         self.seats = {p["seat"]: p["name"] for p in state.get("players", [])}
         self.catalog = catalog
         self.language = language
-        self.kingdoms = {k["id"]: self.card(k["name"]) for k in state.get("kingdoms", [])}
+        self.kingdoms = {k["id"]: self.title_of(k["name"]) for k in state.get("kingdoms", [])}
+
+    def title_of(self, name) -> str:
+        """A name that may be a card's id (a kingdom named after its house): its title."""
+        return self.card(name) if card_id_of(str(name)) in self.catalog else str(name)
 
     def seat(self, value) -> str:
         return self.seats.get(value, _("someone")) if value is not None else _("nobody")
@@ -45,9 +51,46 @@ class Names:
     def card(self, instance) -> str:
         if not instance:
             return ""
-        c = self.catalog.get(card_id_of(str(instance)), {})
-        title = c.get("title", {})
-        return title.get(self.language) or title.get("ca") or str(instance)
+        c = self.catalog.get(card_id_of(str(instance)))
+        if c is None:
+            return _("a card")
+        return self.words(c.get("title")) or _("a card")
+
+    def cards(self, instances) -> str:
+        return ", ".join(self.card(c) for c in instances or []) or _("none")
+
+    def ability(self, d: Mapping[str, Any]) -> str:
+        """The ability a payload is about, by its title (the card's words), never its id."""
+        if isinstance(d.get("title"), Mapping):
+            return self.words(d["title"])
+        if isinstance(d.get("ability_title"), Mapping):
+            return self.words(d["ability_title"])
+        wanted = d.get("ability")
+        _kind, _sep, card = str(d.get("source") or "").partition(":")
+        for c in [self.catalog.get(card_id_of(card)), *self.catalog.values()]:
+            for a in (c or {}).get("abilities") or []:
+                if a.get("id") == wanted:
+                    return self.words(a.get("title")) or self.words(c.get("title"))
+        return self.card(card) if card else _("an ability")
+
+    def chest_change(self, d: Mapping[str, Any]) -> str:
+        """What a chest gained and lost (``{"gained": {...}, "lost": {...}}``), named."""
+        parts = []
+        if d.get("gained"):
+            parts.append(_("gains %(what)s") % {"what": _amounts(d["gained"])})
+        if d.get("lost"):
+            parts.append(_("loses %(what)s") % {"what": _amounts(d["lost"])})
+        for key in ("tactics", "assets", "objectives"):
+            if d.get(key):
+                parts.append(self.cards(d[key]))
+        return "; ".join(parts) or _("no change")
+
+    def target(self, ref) -> str:
+        """``seat:2`` -> the player; ``kingdom:1`` -> the kingdom; a bare number, a seat."""
+        kind, _sep, value = str(ref).partition(":")
+        if not value:
+            return self.seat(int(kind)) if kind.isdigit() else _("someone")
+        return self.kingdom(int(value)) if kind == "kingdom" else self.seat(int(value))
 
 
 def _plot_words(d: Mapping[str, Any], n: Names) -> str:
@@ -68,7 +111,12 @@ def _plot_results(d: Mapping[str, Any], n: Names) -> str:
 
 
 def _amounts(values: Mapping[str, int] | None) -> str:
-    return ", ".join(f"{n} {RESOURCE_LABELS.get(r, r)}" for r, n in (values or {}).items() if n)
+    return words.amounts(values)
+
+
+def _reason(d: Mapping[str, Any]) -> str:
+    """Why something was refused, in the reader's language (``consell.game.words.say``)."""
+    return words.say(d.get("reason_words") or d.get("reason") or "")
 
 
 LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
@@ -94,16 +142,16 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "plan_closed_by_director": lambda d, n: (
         _("The director closed Planning for %(who)s.") % {"who": n.seat(d.get("seat"))}
     ),
-    "ability_executed": lambda d, n: (
-        _("%(title)s was carried out.")
-        % {"title": (d.get("ability_title") or {}).get(n.language) or d.get("ability", "")}
-    ),
+    "ability_executed": lambda d, n: _("%(title)s was carried out.") % {"title": n.ability(d)},
     "aborted": lambda d, n: (
-        (_("Aborted: %(why)s") % {"why": d["reason"]})
+        (_("Aborted: %(what)s. %(why)s") % {"what": n.ability(d), "why": _reason(d)})
         if d.get("reason")
-        else _("%(who)s's ability was aborted.") % {"who": n.seat(d.get("seat"))}
+        else _("%(who)s's %(what)s was aborted.")
+        % {"who": n.seat(d.get("seat")), "what": n.ability(d)}
     ),
-    "abort_reason": lambda d, n: _("Aborted: %(why)s") % {"why": d.get("reason", "")},
+    "abort_reason": lambda d, n: (
+        _("Aborted: %(what)s. %(why)s") % {"what": n.ability(d), "why": _reason(d)}
+    ),
     "resources_gained": lambda d, n: (
         _("%(who)s gains %(what)s.")
         % {"who": n.seat(d.get("seat")), "what": _amounts(d.get("resources"))}
@@ -264,7 +312,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("%(who)s distributes %(r)s.")
         % {
             "who": n.seat(d.get("distributor")),
-            "r": RESOURCE_LABELS.get(d.get("resource"), d.get("resource")),
+            "r": words.resource(d.get("resource")),
         }
     ),
     "kingdomless_income": lambda d, n: (
@@ -281,23 +329,32 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "event_expired": lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
     "final_prestige": lambda d, n: _("Final Prestige is counted."),
     "objectives_judged": lambda d, n: _("The objectives are judged."),
-    "step_done": None,
-    "ruleset_changed": lambda d, n: (
-        _("The ruleset changed: %(k)s.") % {"k": ", ".join(d.get("keys", []))}
+    "step_done": lambda d, n: (
+        _("Done: %(step)s.") % {"step": STEP_WORDS.get(d.get("step"), _("a step of the director"))}
     ),
+    "ruleset_changed": lambda d, n: _("The director changed the ruleset of the game."),
+    **MORE_LINES,
 }
+
+
+# Kinds with a sentence that only the director's log and the audit show: the steps of the
+# game's machinery, and every kind of ``describe_more`` (players' logs keep to the kinds
+# they have always read; the audit shows the rest after the end).
+DIRECTOR_ONLY = frozenset({"step_done"})
 
 
 def readable(kind: str) -> bool:
     """Whether players see this kind in their log (the director sees every event)."""
-    return LINES.get(kind) is not None
+    return kind in LINES and kind not in DIRECTOR_ONLY and kind not in MORE_LINES
 
 
 def describe(kind: str, payload: Mapping[str, Any], names: Names) -> str:
+    """The event in one sentence of the current language; a kind without one (a newer log)
+    or a payload it cannot read says so in words, never by its code."""
     line = LINES.get(kind)
     if line is None:
-        return kind.replace("_", " ").capitalize()
+        return _("Something happened that this version cannot describe.")
     try:
         return line(payload, names)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return kind.replace("_", " ").capitalize()
+        return _("Something happened that this version cannot describe.")

@@ -24,6 +24,8 @@ from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status
 
+from . import words
+from .describe import Names
 from .naming import kingdom_names
 
 
@@ -94,14 +96,17 @@ def _next_tile(state, catalog, ruleset, pile, language, text, names) -> dict[str
         instance = effects.source_card(state, catalog, seat, tile.source)
         ability = cards.ability(catalog, instance, tile.ability)
     except RuleError as exc:
-        out.update(title=tile.ability, problem=str(exc), params=dict(tile.params))
+        said = Names(None, catalog, language).ability(
+            {"ability": tile.ability, "source": tile.source}
+        )
+        out.update(title=said, problem=str(exc), params={})
         return out
     out.update(
         title=text(ability.get("title"), language),
         card=text(cards.card(catalog, instance).get("title"), language),
         text=text(ability.get("text"), language),
         cost=dict(ability.get("cost") or {}),
-        params=dict(tile.params),
+        params=words.named_params(state, catalog, language, ability, tile.params),
     )
     if (
         pile == "secrets"

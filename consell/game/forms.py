@@ -15,7 +15,12 @@ from consell.rules.ruleset import Ruleset
 
 class NewGameForm(forms.Form):
     name = forms.CharField(label=_("Game name"), max_length=120)
-    pack = forms.ModelChoiceField(label=_("Content pack"), queryset=Pack.objects.all())
+    # Django 6.1's own empty choice has no Catalan in Django's catalog; ours names it.
+    pack = forms.ModelChoiceField(
+        label=_("Content pack"),
+        queryset=Pack.objects.all(),
+        empty_label=_("- Choose a content pack -"),
+    )
     players = forms.CharField(
         label=_("Players, one name per line"),
         widget=forms.Textarea(attrs={"rows": 6}),

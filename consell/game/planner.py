@@ -13,6 +13,7 @@ from consell.rules.cards import card as card_of
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.state import GameState
 
+from . import words
 from .naming import kingdom_names
 
 PLANNED_TYPES = ("action", "secret", "indication")
@@ -69,7 +70,7 @@ def _field(param: dict, choices: dict, language: str, text) -> dict[str, Any]:
     return {
         "name": param["name"],
         "type": kind,
-        "label": text(param.get("title"), language) or param["name"].replace("_", " "),
+        "label": text(param.get("title"), language) or words.param_label(param["name"]),
         "optional": bool(param.get("optional", False)),
         "min": param.get("min"),
         "max": param.get("max"),

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from consell.content.catalog import load_catalog
 from consell.rules import audience
 from consell.rules.cards import card as card_of
@@ -21,9 +23,11 @@ from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from . import words
 from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe, readable
 from .director_view import turn_panel
+from .log_cache import Entry
 from .log_cache import entries as log_entries
 from .models import Game
 from .naming import kingdom_names
@@ -342,23 +346,13 @@ def _planned(state: GameState, catalog, language: str, seat: int, tile) -> dict[
         "card": text(c.get("title"), language),
         "title": text(ability.get("title"), language) or tile.ability,
         "params": [
-            {"name": k, "value": _param_text(state, catalog, language, kinds.get(k, ""), v)}
+            {
+                "name": words.param_label(k),
+                "value": words.param_text(state, catalog, language, kinds.get(k, ""), v),
+            }
             for k, v in tile.params.items()
         ],
     }
-
-
-def _param_text(state: GameState, catalog, language: str, kind: str, value) -> str:
-    """A box as a player reads it: names for players and kingdoms, titles for cards."""
-    if isinstance(value, list):
-        return ", ".join(_param_text(state, catalog, language, kind, v) for v in value)
-    if kind in ("player", "players"):
-        return next((p.name for p in state.players if p.seat == value), str(value))
-    if kind == "kingdom":
-        return next((k.name for k in state.kingdoms if k.id == value), str(value))
-    if isinstance(value, str) and card_id_of(value) in catalog:
-        return text(catalog[card_id_of(value)].get("title"), language)
-    return str(value)
 
 
 def _log(
@@ -384,13 +378,22 @@ def _log(
                 "turn": ev.turn,
                 "phase": ev.phase,
                 "kind": ev.kind,
-                "text": describe(ev.kind, {"seat": ev.actor, **ev.payload}, names),
+                "text": _whose(ev, viewer, names),
                 "by_director": ev.by_director,
             }
         )
         if len(out) >= 60:
             break
     return out
+
+
+def _whose(ev: Entry, viewer: Viewer, names: Names) -> str:
+    """The event's sentence; the director's log says whose a private note is, since it mixes
+    every player's ("You receive 3 Prestige" x5 would not say to whom)."""
+    said = describe(ev.kind, {"seat": ev.actor, **ev.payload}, names)
+    if viewer.kind == "director" and isinstance(ev.audience, list) and ev.audience:
+        return _("For %(who)s: %(text)s") % {"who": names.seats_of(ev.audience), "text": said}
+    return said
 
 
 def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[str, Any] | None:
@@ -412,11 +415,17 @@ def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[
 
     return {
         "bids": [
-            {**b, "name": names.get(b.get("seat")), "asset": title(b.get("asset"))}
+            {
+                **b,
+                "name": names.get(b.get("seat")),
+                "asset": title(b.get("asset")),
+                "round": words.bid_round(b.get("round")),
+                "status": words.bid_status(b.get("status")),
+            }
             for b in ev.payload.get("bids", [])
         ],
         "void": [
-            {"name": names.get(v.get("seat")), "reason": v.get("reason", "")}
+            {"name": names.get(v.get("seat")), "reason": words.say(v.get("reason", ""))}
             for v in ev.payload.get("void", [])
         ],
     }

@@ -24,7 +24,7 @@ from . import auction, cards, decks, indications, params
 from .dice import Dice
 from .errors import IllegalTransitionError
 from .events import Event, Outcome, director, never_revealed, private, public
-from .i18n import _
+from .i18n import _, gettext_noop
 from .phases import complete_step, find_step
 from .resolution import blocking
 from .resources import as_json
@@ -85,9 +85,9 @@ def _bids(
                 continue
             reason = None
             if params.is_empty(asset) or params.is_empty(amount):
-                reason = "A bid names both an asset and an amount of Money."
+                reason = gettext_noop("A bid names both an asset and an amount of Money.")
             elif asset not in row1:
-                reason = "A bid names an asset in the first row of the market."
+                reason = gettext_noop("A bid names an asset in the first row of the market.")
             if reason is None:
                 bids.append(auction.Bid(seat, rnd, asset, int(amount)))
                 continue

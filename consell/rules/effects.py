@@ -47,7 +47,7 @@ from .effects_ops import Run, Step, Suspend
 from .effects_record import END_OF_SECRETS
 from .errors import InvalidParameterError, NotEligibleError, RuleError
 from .events import PUBLIC, Event, Outcome, director, private, public
-from .i18n import _
+from .i18n import _, as_words
 from .payment import pay
 from .primitives import PLOT_KEYWORD
 from .resources import Resource, add, as_json, holdings
@@ -578,6 +578,7 @@ def _aborted(
         "ability": planned.ability,
         "code": exc.code,
         "reason": exc.message,
+        "reason_words": as_words(exc.message),
     }
     if not secret:
         shown = {"source": planned.source, "ability": planned.ability}

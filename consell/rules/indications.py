@@ -21,6 +21,7 @@ from . import cards, params
 from .effects import source_card
 from .errors import RuleError
 from .events import Event, private
+from .i18n import as_words
 from .state import GameState, Note, PlannedAbility
 
 
@@ -65,6 +66,7 @@ def void_note(state: GameState, reading: Reading) -> Event:
         "ability": reading.planned.ability,
         "code": reading.void.code,
         "reason": reading.void.message,
+        "reason_words": as_words(reading.void.message),
     }
     state.player(reading.seat).notes.append(Note(state.turn, "aborted", data))
     return private("aborted", (reading.seat,), reading.seat, **data)

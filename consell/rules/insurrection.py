@@ -22,7 +22,7 @@ from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, 
 from .i18n import _
 from .indicators import Indicators, checked_indicators, highest_above_minimum
 from .payment import Payment, checked_amounts, checked_chests, describe, lose, pay
-from .resources import LINKED_RESOURCE, Holdings, Indicator, Resource
+from .resources import LINKED_RESOURCE, Holdings, Indicator, Resource, resource_name
 from .ruleset import Ruleset
 
 # What each named outcome does (rules §4.5 table, G57): Prestige the King loses, what each
@@ -158,7 +158,7 @@ def reroll_die(
     if pledged != cost:
         raise InvalidParameterError(
             _("A reroll costs %(cost)s %(resource)s; the pledges add up to %(pledged)s.")
-            % {"cost": cost, "resource": resource, "pledged": pledged},
+            % {"cost": cost, "resource": resource_name(resource), "pledged": pledged},
             cost=cost,
             pledged=pledged,
         )
@@ -173,7 +173,7 @@ def reroll_die(
                     "Seat %(seat)s cannot pay their pledge of %(amount)s %(resource)s; "
                     "nobody pays and the die is not rerolled."
                 )
-                % {"seat": p.seat, "amount": p.amount, "resource": resource},
+                % {"seat": p.seat, "amount": p.amount, "resource": resource_name(resource)},
                 seat=p.seat,
                 **exc.details,
             ) from exc

@@ -33,7 +33,7 @@ from .events import Event, Outcome, private, public
 from .i18n import _
 from .indicators import highest_above_minimum
 from .payment import funds
-from .resources import INDICATORS, RESOURCES, Indicator, Resource, add, as_json
+from .resources import INDICATORS, RESOURCES, Indicator, Resource, add, as_json, resource_name
 from .ruleset import Ruleset
 from .state import GameState, Pending, lose
 
@@ -84,7 +84,7 @@ def pledge(state: GameState, ruleset: Ruleset, pending_id: int, seat: int, amoun
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= can:
         raise InvalidParameterError(
             _("Pledge a whole number from 0 to %(can)s %(resource)s, not %(amount)s.")
-            % {"can": can, "resource": resource, "amount": repr(amount)},
+            % {"can": can, "resource": resource_name(resource), "amount": repr(amount)},
             limit=can,
         )
     if amount:

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .errors import InvalidParameterError, InvalidStateError, UnaffordableError
-from .i18n import _, gettext_noop
-from .resources import RESOURCES, Holdings, Resource, holdings
+from .i18n import Amounts, _, gettext_noop
+from .resources import RESOURCES, Holdings, Resource, holdings, resource_name
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,22 @@ class Payment:
         return sum(self.paid.values())
 
 
-def describe(amounts: Holdings) -> str:
-    """``"3 POW, 1 FAV"``: the non-zero entries in the order of ``Resource``; ``"nothing"``."""
-    parts = [f"{amounts.get(r, 0)} {r}" for r in RESOURCES if amounts.get(r, 0)]
+def describe(amounts: Holdings) -> Amounts:
+    """``"3 Power, 1 Favor"`` in the current language: the non-zero entries in the order of
+    ``Resource`` (``"nothing"`` when there are none), keeping the amounts to say them again."""
+    kept = {str(r): int(amounts.get(r, 0)) for r in RESOURCES if amounts.get(r, 0)}
+    out = Amounts(amounts_text(kept))
+    out.amounts = kept
+    return out
+
+
+def amounts_text(amounts: Mapping[str, int], name=resource_name) -> str:
+    """``{"POW": 2}`` -> ``"2 Power"`` (Catalan "2 de Poder"), named by ``name``."""
+    parts = [
+        _("%(amount)s %(resource)s") % {"amount": n, "resource": name(r)}
+        for r, n in amounts.items()
+        if n
+    ]
     return ", ".join(parts) if parts else _("nothing")
 
 
@@ -166,12 +179,12 @@ def pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> Payment:
     if any(lacking.values()):
         if lacking[Resource.PRE] and lacking[Resource.FAV]:
             message = _(
-                "Cannot pay %(cost)s: %(prestige)s PRE short (Favor never replaces Prestige); "
+                "Cannot pay %(cost)s: %(prestige)s Prestige short (Favor never replaces Prestige); "
                 "%(short)s short even after using all Favor."
             )
         elif lacking[Resource.PRE]:
             message = _(
-                "Cannot pay %(cost)s: %(prestige)s PRE short (Favor never replaces Prestige)."
+                "Cannot pay %(cost)s: %(prestige)s Prestige short (Favor never replaces Prestige)."
             )
         else:
             message = _("Cannot pay %(cost)s: %(short)s short even after using all Favor.")

@@ -21,6 +21,7 @@ from .endgame import begin_end_of_game
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, director, public
 from .i18n import _, gettext_noop
+from .names import pending_name, players_named
 from .ruleset import Ruleset
 from .state import GameState, Pending, Phase, Status
 from .turn_order import turn_order_from_handins
@@ -95,36 +96,42 @@ def can_advance(state: GameState) -> list[str]:
             reasons.append(_("step %(step)s is not done") % {"step": step})
         elif p.waiting_for:
             reasons.append(
-                _("a pending %(kind)s must be decided first (waiting for seats %(seats)s)")
-                % {"kind": p.kind, "seats": p.waiting_for}
+                _("%(decision)s must be decided first (waiting for %(players)s)")
+                % {"decision": pending_name(p.kind), "players": players_named(state, p.waiting_for)}
             )
         else:
-            reasons.append(_("a pending %(kind)s must be decided first") % {"kind": p.kind})
+            reasons.append(
+                _("%(decision)s must be decided first") % {"decision": pending_name(p.kind)}
+            )
     if state.phase is Phase.PLANNING:
         late = [
             p.seat for p in state.players if not (p.plan.handed_in or p.plan.closed_by_director)
         ]
         if late:
             reasons.append(
-                _("seats %(seats)s have not handed in their plan (the director may close)")
-                % {"seats": late}
+                _("%(players)s have not handed in their plan (the director may close)")
+                % {"players": players_named(state, late)}
             )
     if state.phase is Phase.ACTIONS:
         busy = [p.seat for p in state.players if p.plan.actions]
         if busy:
             reasons.append(
-                _("actions of seats %(seats)s are still to be resolved") % {"seats": busy}
+                _("actions of %(players)s are still to be resolved")
+                % {"players": players_named(state, busy)}
             )
     if state.phase is Phase.SECRETS:
         busy = [p.seat for p in state.players if p.plan.secrets]
         if busy:
             reasons.append(
-                _("secrets of seats %(seats)s are still to be resolved") % {"seats": busy}
+                _("secrets of %(players)s are still to be resolved")
+                % {"players": players_named(state, busy)}
             )
     if state.phase is Phase.CRISIS:
         crises = [c.card for c in state.in_play if c.kind == "crisis"]
         if crises:
-            reasons.append(_("crises %(crises)s are still to be resolved") % {"crises": crises})
+            reasons.append(
+                _("crises are still to be resolved (%(count)s)") % {"count": len(crises)}
+            )
     return reasons
 
 

@@ -25,7 +25,15 @@ from .errors import InvalidParameterError, InvalidStateError, NotEligibleError
 from .i18n import _
 from .indicators import Indicators, checked_indicators, lowest_value
 from .payment import checked_chests
-from .resources import LINKED_RESOURCE, PRODUCED, RESOURCES, Holdings, Indicator, Resource
+from .resources import (
+    LINKED_RESOURCE,
+    PRODUCED,
+    RESOURCES,
+    Holdings,
+    Indicator,
+    Resource,
+    resource_name,
+)
 from .ruleset import Ruleset
 
 # Order in which a kingdom's production is handed out (§4.11 DEFAULT): POW MON INT FOR FAI FAV.
@@ -75,7 +83,8 @@ def produced_amount(
         if linked is resource:
             return ruleset.production(members, values[indicator])
     raise InvalidParameterError(
-        _("Kingdoms do not produce %(resource)s.") % {"resource": resource}, resource=str(resource)
+        _("Kingdoms do not produce %(resource)s.") % {"resource": resource_name(resource)},
+        resource=str(resource),
     )
 
 
@@ -139,7 +148,7 @@ def split_resource(
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= limit:
         raise InvalidParameterError(
             _("The distributor may keep between 0 and %(limit)s %(resource)s, not %(keep)s.")
-            % {"limit": limit, "resource": allotment.resource, "keep": repr(keep)},
+            % {"limit": limit, "resource": resource_name(allotment.resource), "keep": repr(keep)},
             keep=keep,
             limit=limit,
         )
@@ -161,7 +170,7 @@ def split_resource(
             )
             % {
                 "rest": rest,
-                "resource": allotment.resource,
+                "resource": resource_name(allotment.resource),
                 "members": len(members),
                 "leftover": leftover,
                 "chosen": len(chosen),
@@ -183,7 +192,8 @@ def hand_out_favor(
     """
     if allotment.resource is not Resource.FAV:
         raise InvalidParameterError(
-            _("%(resource)s is split evenly, not handed out.") % {"resource": allotment.resource}
+            _("%(resource)s is split evenly, not handed out.")
+            % {"resource": resource_name(allotment.resource)}
         )
     receivers = [s for s in members if s != king]
     if king in gifts and gifts[king]:
@@ -205,7 +215,7 @@ def hand_out_favor(
     given = sum(gifts.values())
     if given != allotment.amount:
         raise InvalidParameterError(
-            _("The King must hand out all %(amount)s FAV; the gifts add up to %(given)s.")
+            _("The King must hand out all %(amount)s Favor; the gifts add up to %(given)s.")
             % {"amount": allotment.amount, "given": given},
             amount=allotment.amount,
             given=given,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 
 from .errors import InvalidStateError
-from .i18n import _
+from .i18n import _, gettext_noop
 
 
 class Resource(StrEnum):
@@ -32,6 +32,26 @@ class Indicator(StrEnum):
     WEALTH = "wealth"  # Riquesa
     ARMY = "army"  # Exèrcit
     GRACE = "grace"  # Gràcia
+
+
+# What players call each resource (the rulebook's words), for the messages of the rules.
+RESOURCE_NAMES: dict[Resource, str] = {
+    Resource.PRE: gettext_noop("Prestige"),
+    Resource.POW: gettext_noop("Power"),
+    Resource.MON: gettext_noop("Money"),
+    Resource.INT: gettext_noop("Intrigue"),
+    Resource.FOR: gettext_noop("Force"),
+    Resource.FAI: gettext_noop("Faith"),
+    Resource.FAV: gettext_noop("Favor"),
+}
+
+
+def resource_name(resource: Resource | str) -> str:
+    """A resource by its name in the current language (``MON`` -> "Diners"), never its code."""
+    try:
+        return _(RESOURCE_NAMES[Resource(str(resource))])
+    except ValueError:
+        return str(resource)
 
 
 RESOURCES: tuple[Resource, ...] = tuple(Resource)

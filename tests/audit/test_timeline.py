@@ -25,6 +25,7 @@ from consell.audit.timeline import (
     summarise,
     timeline,
 )
+from consell.game import words
 from consell.game.visibility import Viewer
 from consell.rules import odds, plots
 from consell.rules.dice import FixedDice
@@ -138,8 +139,9 @@ def test_an_auction_shows_every_bid_with_its_capped_amount(finished):
     page = _text(_page(director_client(finished), f"/audit/{finished.pk}/?kind=auction_result"))
     first = bids[0]
     name = _names(finished)[first["seat"]]
-    assert f"{name} {first['round']}" in page
-    assert f"{first['amount']} {first['capped']} {first['status']}" in page
+    # The round and the result in words (issue 13: not "primary", "won", "zero").
+    assert f"{name} {words.bid_round(first['round'])}" in page
+    assert f"{first['amount']} {first['capped']} {words.bid_status(first['status'])}" in page
 
 
 def test_a_vote_shows_every_spend_by_round(finished):

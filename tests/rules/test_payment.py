@@ -59,7 +59,7 @@ def test_4_1_an_unaffordable_cost_pays_nothing():
     with pytest.raises(UnaffordableError) as error:
         pay(carles, {POW: 4})
     assert error.value.details == {"cost": {"POW": 4}, "missing": {"FAV": 1}}
-    assert "Cannot pay 4 POW" in str(error.value)
+    assert "Cannot pay 4 Power" in str(error.value)
     assert carles == holdings(POW=2, FAV=1)
 
 

@@ -43,7 +43,7 @@ def test_section_3_2_planning_ends_when_every_player_has_handed_in():
     for rank, seat in enumerate([ALICE, BOB, CARLES]):
         state.player(seat).plan.handed_in = True
         state.player(seat).plan.handed_in_rank = rank
-    assert any("[4]" in r for r in can_advance(state))
+    assert any(state.player(DIDAC).name in r for r in can_advance(state))
 
 
 def test_G37_the_director_may_close_planning_and_latecomers_go_last():
@@ -65,14 +65,14 @@ def test_section_3_3_actions_end_when_every_actions_pile_is_empty():
     """§3.3: "Repeat until every actions pile is empty"."""
     state = at(Phase.ACTIONS)
     state.player(BOB).plan.actions.append(PlannedAbility("common:proposar-llei", "proposar-llei"))
-    assert can_advance(state) == ["actions of seats [2] are still to be resolved"]
+    assert can_advance(state) == [f"actions of {state.player(BOB).name} are still to be resolved"]
 
 
 def test_section_3_6_crisis_resolution_ends_when_no_crisis_is_left_in_play():
     """§3.6: the director resolves every crisis in play; each is then discarded."""
     state = at(Phase.CRISIS)
     state.in_play.append(DestinyCard("crisi-01", "crisis", 0))
-    assert can_advance(state) == ["crises ['crisi-01'] are still to be resolved"]
+    assert can_advance(state) == ["crises are still to be resolved (1)"]
 
 
 def test_section_3_5_acquisition_waits_for_the_auction_step():
@@ -88,7 +88,19 @@ def test_section_4_3_a_pending_decision_blocks_the_phase():
     """§4.7/§4.8: a vote or duel is resolved as soon as its action executes."""
     state = at(Phase.SECRETS)
     state.pending.append(Pending(7, "duel", {}, [BOB]))
-    assert can_advance(state) == ["a pending duel must be decided first (waiting for seats [2])"]
+    bob = state.player(BOB).name
+    assert can_advance(state) == [f"Duel must be decided first (waiting for {bob})"]
+
+
+def test_section_4_3_a_blocker_names_the_decision_and_the_players_never_their_codes():
+    """§4.3: the game waits for a decision; the director reads which one and whose it is, as
+    the table calls them (issue 13: not "a pending end_of_game" nor "seats [1]")."""
+    state = at(Phase.SECRETS)
+    state.pending.append(Pending(7, "law_choice", {}, [ALICE, BOB]))
+    alice, bob = state.player(ALICE).name, state.player(BOB).name
+    assert can_advance(state) == [
+        f"Choice of a law must be decided first (waiting for {alice}, {bob})"
+    ]
 
 
 def test_section_3_8_end_of_turn_wraps_to_the_next_turns_destiny():

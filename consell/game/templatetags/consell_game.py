@@ -12,6 +12,8 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from consell.rules.names import PENDING_NAMES
+
 register = template.Library()
 
 RESOURCE_LABELS = {
@@ -91,25 +93,8 @@ DECK_LABELS = {
     "destiny": _("Destiny pile"),
 }
 
-PENDING_LABELS = {
-    "vote": _("Vote"),
-    "duel": _("Duel"),
-    "law_choice": _("Choice of a law"),
-    "kingdom_joiners": _("Joining a new kingdom"),
-    "condition": _("A condition to rule"),
-    "discard_choice": _("Discards to choose"),
-    "reaction": _("Reaction"),
-    "manual": _("Apply by hand"),
-    "appointments": _("Appointments"),
-    "distribution": _("Distribution"),
-    "kingdomless_income": _("Income without a kingdom"),
-    "insurrection": _("Insurrection"),
-    "expel": _("Expulsion"),
-    "execution": _("Execution"),
-    "found_kingdom": _("Founding a kingdom"),
-    "join_kingdom": _("Joining a kingdom"),
-    "end_of_game": _("End of the game"),
-}
+# The decisions the game waits for, by the rules' own names (``consell.rules.names``).
+PENDING_LABELS = {kind: _(name) for kind, name in PENDING_NAMES.items()}
 
 
 @register.filter
@@ -124,7 +109,7 @@ def deck_label(name):
 
 @register.filter
 def pending_label(kind):
-    return PENDING_LABELS.get(str(kind), str(kind).replace("_", " "))
+    return PENDING_LABELS.get(str(kind), _("a decision"))
 
 
 # Rendered public parts, shared by the viewers whose data for them is the same.

@@ -1,0 +1,43 @@
+"""What players call the things the rules key by code: decisions the game waits for, seats.
+
+The engine names a pending decision by its kind (``law_choice``); a message of the rules that
+mentions one says its name instead (``pending_name``), in the current language. The web app's
+labels are these same words (``consell.game.templatetags.consell_game.PENDING_LABELS``).
+"""
+
+from __future__ import annotations
+
+from .i18n import _, gettext_noop
+
+PENDING_NAMES: dict[str, str] = {
+    "vote": gettext_noop("Vote"),
+    "duel": gettext_noop("Duel"),
+    "law_choice": gettext_noop("Choice of a law"),
+    "kingdom_joiners": gettext_noop("Joining a new kingdom"),
+    "condition": gettext_noop("A condition to rule"),
+    "discard_choice": gettext_noop("Discards to choose"),
+    "reaction": gettext_noop("Reaction"),
+    "manual": gettext_noop("Apply by hand"),
+    "appointments": gettext_noop("Appointments"),
+    "distribution": gettext_noop("Distribution"),
+    "kingdomless_income": gettext_noop("Income without a kingdom"),
+    "insurrection": gettext_noop("Insurrection"),
+    "expel": gettext_noop("Expulsion"),
+    "execution": gettext_noop("Execution"),
+    "found_kingdom": gettext_noop("Founding a kingdom"),
+    "join_kingdom": gettext_noop("Joining a kingdom"),
+    "end_of_game": gettext_noop("End of the game"),
+    "step": gettext_noop("A step of the director"),
+}
+
+
+def pending_name(kind: str) -> str:
+    """A pending decision's name in the current language; an unknown kind, in plain words."""
+    known = PENDING_NAMES.get(str(kind))
+    return _(known) if known else _("a decision")
+
+
+def players_named(state, seats) -> str:
+    """Seats by their players' names (``[1, 3]`` -> "Alice, Carles"), as the table says them."""
+    names = {p.seat: p.name for p in state.players}
+    return ", ".join(names.get(s, str(s)) for s in seats)
