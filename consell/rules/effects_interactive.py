@@ -308,10 +308,12 @@ def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Ste
         if not passed:
             return None
         return Suspend("join_kingdom", {"seat": data["applicant"], "kingdom": data["kingdom"]})
-    return _settle_law(run, data["law"], data["kingdom"], passed)
+    return _settle_law(run, data["law"], data["kingdom"], passed, data.get("proposer"))
 
 
-def _settle_law(run: Run, law: str, kingdom: int | None, passed: bool) -> Step:
+def _settle_law(
+    run: Run, law: str, kingdom: int | None, passed: bool, proposer: int | None = None
+) -> Step:
     """Passed: to the laws in force and apply its effect; rejected: discarded (§4.7, G35)."""
     state = run.state
     row = votes.LawRow(
@@ -325,14 +327,26 @@ def _settle_law(run: Run, law: str, kingdom: int | None, passed: bool) -> Step:
     state.decks[decks.discard_of(decks.LAWS)] = list(change.laws.rejected)
     if not passed:
         return None
+    rewards = _proposer_rewards(run, kingdom, proposer)
     where = [k.id for k in state.kingdoms] if run.ruleset.law_scope == "global" else [kingdom]
     for kingdom_id in where:
         state.kingdom(kingdom_id).laws.append(law)
     effect = tuple(run.catalog[law.split("#", 1)[0]].get("effect", []))
-    if not effect:
+    if not effect and not rewards:
         return None
     context = Context(owner=None, kingdom=kingdom, source=f"law:{law}")
-    return Nested(context, (Frame(effect),))
+    return Nested(context, (*rewards, Frame(effect)))
+
+
+def _proposer_rewards(run: Run, kingdom: int | None, proposer: int | None) -> list[Frame]:
+    """Llei de Corts: "qui proposa una llei que s'aprova guanya 1 Prestigi" (``self`` = the
+    proposer), for the rules in force before this law joins them; applied after its effect."""
+    if proposer is None:
+        return []
+    return [
+        Frame(tuple(a.rule["effect"]), 0, proposer)
+        for a in lasting.rules(run.state, run.catalog, "law_passed", kingdom)
+    ]
 
 
 def _resume_duel(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step:

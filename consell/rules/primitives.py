@@ -212,5 +212,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
         "motion?:motion",
         "scope?:lasting_scope",
     ),
+    "law_passed": _args("effect:ops", "scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

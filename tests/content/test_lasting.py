@@ -44,6 +44,10 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         {"rule": "vigilance", "delta": 1, "office": "rei"},
         {"rule": "tie_break", "by": "nobody", "motion": "law"},
         {"rule": "tie_break", "by": "office", "office": "rei", "when": "king_did_not_vote"},
+        {
+            "rule": "law_passed",
+            "effect": [{"op": "gain", "who": "self", "resource": "PRE", "amount": 1}],
+        },
         {"rule": "manual", "at": "succession", "text": {"ca": "Fes-ho.", "en": "Do it."}},
     ]
     assert errors(pack) == []

@@ -178,17 +178,17 @@ def test_llei_d_ordre_public_whoever_starts_a_duel_first_pays_1_power():
         assert paid(outcome).get("POW", 0) == extra
 
 
-def test_llei_de_les_corts_propose_law_costs_1_power_and_the_reward_is_shown():
+def test_llei_de_les_corts_propose_law_costs_1_power_and_the_proposer_of_a_passed_law_gains_1():
     text = text_of("llei-de-les-corts")
     assert "Proposar llei costa 1 Poder als membres d'aquest regne" in text
     state = table(law="llei-de-les-corts")
     outcome = act(state, BOB, "common:proposar-llei", "proposar-llei")
     assert paid(outcome).get("POW", 0) == 1
     assert "qui proposa una llei que s'aprova guanya 1 Prestigi" in text
-    assert _manual_shown(outcome.state, "llei-de-les-corts") is False
-    voting = outcome.state.clone()
-    voting.pending.append(Pending(99, "vote", {"motion": "law"}))
-    assert _manual_shown(voting, "llei-de-les-corts") is True
+    for law, prestige in ((None, 10), ("llei-de-les-corts", 11)):
+        passed, events = law_vote(table(law=law), {BOB: 1})
+        assert next(e for e in events if e.kind == "vote_result").data["passed"]
+        assert passed.player(BOB).resources[Resource.PRE] == prestige
 
 
 # -- crises ---------------------------------------------------------------------------------
@@ -361,8 +361,10 @@ def test_estel_amb_cua_the_vigilance_of_members_counts_1_less():
 # -- tied votes -----------------------------------------------------------------------------
 
 
-def tied_law_vote(state):
-    """Bob proposes a law; everyone withdraws: a 0-0 tie."""
+def law_vote(state, spend: dict[int, int] | None = None):
+    """Bob proposes the first law of the row; ``spend`` seats put Power for it once, everyone
+    else withdraws (no spend at all: a 0-0 tie)."""
+    spend = dict(spend or {})
     outcome = act(state, BOB, "common:proposar-llei", "proposar-llei")
     state = outcome.state
     choice = next(p for p in state.pending if p.kind == "law_choice")
@@ -375,10 +377,14 @@ def tied_law_vote(state):
         if vote is None or decisions.votes.is_finished(decisions.ballot(vote, state, RULES)):
             return state, events
         seat = vote.waiting_for[0]
-        out = decisions.decide(
-            state, CATALOG, RULES, FixedDice([]), vote.id, seat, {"withdraw": True}
-        )
+        amount = spend.pop(seat, 0)
+        decision = {"side": "for", "spend": amount} if amount else {"withdraw": True}
+        out = decisions.decide(state, CATALOG, RULES, FixedDice([]), vote.id, seat, decision)
         state, events = out.state, [*events, *out.events]
+
+
+def tied_law_vote(state):
+    return law_vote(state)
 
 
 def test_corts_generals_the_king_may_not_break_ties_a_tie_rejects_the_law():
