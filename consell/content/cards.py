@@ -12,6 +12,7 @@ from consell.rules import primitives as p
 from . import fields as f
 from .abilities import check_abilities
 from .effects import Context, check_condition, check_ops
+from .lasting import check_lasting
 
 KINDS = p.CARD_KINDS
 COMMON = ("id", "title")
@@ -23,9 +24,9 @@ KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "objective": (("scope", "prestige", "condition"), ()),
     "tactic": ((), ("discard_bonus",)),
     "asset": (("visibility",), ()),
-    "law": (("effect",), ()),
+    "law": (("effect",), ("lasting",)),
     "crisis": (("accepts", "threshold", "reward", "penalty"), ()),
-    "event": (("duration", "effect"), ()),
+    "event": (("duration", "effect"), ("lasting",)),
 }
 SINGLE_COPY = ("house", "office", "common_action")
 EMBLEM_MAX = 8
@@ -107,6 +108,7 @@ def _law(scope: f.Scope, card: dict) -> None:
         scope.error(("text",), "is required: a law describes the rule it puts in force")
     if "effect" in card:
         check_ops(scope, card["effect"], ("effect",), Context.for_card())
+    check_lasting(scope, card, "law")
 
 
 def _crisis(scope: f.Scope, card: dict) -> None:
@@ -128,6 +130,7 @@ def _event(scope: f.Scope, card: dict) -> None:
         check_ops(scope, card["effect"], ("effect",), Context.for_card())
         if card["effect"] == [] and "text" not in card:
             scope.error(("effect",), "an event without effects needs a text")
+    check_lasting(scope, card, "event")
 
 
 KIND_CHECKS = {

@@ -8,6 +8,7 @@ ability. Pure Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from consell.rules import primitives as p
@@ -56,22 +57,25 @@ def check_ops(
 ) -> None:
     """A list of ops, applied in order."""
     for index, op in enumerate(f.sequence(scope, value, path, non_empty) or ()):
-        _check_call(scope, op, (*path, index), context, "op", p.OPS)
+        check_call(scope, op, (*path, index), context, "op", p.OPS)
 
 
 def check_condition(scope: f.Scope, value: object, path: f.Path, context: Context) -> None:
     """One condition (``{test: ...}``), e.g. an objective's end-of-game condition."""
-    _check_call(scope, value, path, context, "test", p.CONDITIONS)
+    check_call(scope, value, path, context, "test", p.CONDITIONS)
 
 
-def _check_call(
+def check_call(
     scope: f.Scope,
     value: object,
     path: f.Path,
     context: Context,
     key: str,
     table: dict[str, tuple[p.Arg, ...]],
+    extra: Callable[[f.Scope, object, f.Path, str], bool] | None = None,
 ) -> None:
+    """One ``{key: NAME, arg: value...}`` call of ``table``; ``extra`` checks argument kinds
+    of its own first (the lasting rules') and returns False for the shared ones."""
     if not isinstance(value, dict) or key not in value:
         scope.error(path, f"must be a mapping with {key}: one of {', '.join(table)}")
         return
@@ -84,8 +88,11 @@ def _check_call(
     optional = [arg.name for arg in args if not arg.required]
     f.mapping(scope, value, path, [key, *required], optional)
     for arg in args:
-        if arg.name in value:
-            _check_arg(scope, value[arg.name], (*path, arg.name), context, arg)
+        if arg.name not in value:
+            continue
+        where = (*path, arg.name)
+        if extra is None or not extra(scope, value[arg.name], where, arg.kind):
+            _check_arg(scope, value[arg.name], where, context, arg)
 
 
 def _check_arg(scope: f.Scope, value: object, path: f.Path, context: Context, arg: p.Arg) -> None:

@@ -203,6 +203,7 @@ def _pack_wide_errors(
     defined = {
         "office": {card.id for card in cards if card.kind == "office"},
         "keyword": {ref.value for _, ref in references if ref.what == "keyword-defined"},
+        "card": {card.id for card in cards},
     }
     for file_name, ref in references:
         if ref.what in defined and ref.value not in defined[ref.what]:

@@ -327,6 +327,10 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         % {"who": n.seat(d.get("seat")), "x": d.get("amount")}
     ),
     "event_expired": lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
+    "lasting_forbade": lambda d, n: (
+        _("%(c)s forbids it while it is in force, so it does not happen.")
+        % {"c": n.card(d.get("card"))}
+    ),
     "final_prestige": lambda d, n: _("Final Prestige is counted."),
     "objectives_judged": lambda d, n: _("The objectives are judged."),
     "step_done": lambda d, n: (

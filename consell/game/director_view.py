@@ -15,6 +15,7 @@ from consell.rules import (
     destiny,
     effects,
     endgame,
+    lasting,
     odds,
     phases,
     production_phase,
@@ -46,6 +47,7 @@ def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text)
             if p.kind != phases.STEP
         ],
     }
+    panel["lasting_manual"] = _lasting_manual(state, catalog, language, text)
     if state.status is not Status.PLAYING:
         return panel
     if state.phase is Phase.DESTINY:
@@ -84,6 +86,20 @@ def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text)
         panel["next"] = _next_tile(state, catalog, ruleset, pile, language, text, names)
         panel["left"] = sum(len(getattr(p.plan, pile)) for p in state.players)
     return panel
+
+
+def _lasting_manual(state: GameState, catalog, language: str, text) -> list[dict[str, Any]]:
+    """The lasting rules the director applies by hand, shown while their moment lasts (a law in
+    force or an event in play whose card keeps a ``manual`` rule, ``lasting.manual_now``)."""
+    kingdoms = kingdom_names(state, catalog, language)
+    return [
+        {
+            "card": text(cards.card(catalog, a.card).get("title"), language),
+            "kingdom": kingdoms.get(a.kingdom),
+            "text": text(a.rule.get("text"), language),
+        }
+        for a in lasting.manual_now(state, catalog)
+    ]
 
 
 def _next_tile(state, catalog, ruleset, pile, language, text, names) -> dict[str, Any] | None:

@@ -177,7 +177,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
                 for s in members
                 if not (data["resource"] == "FAV" and s == data["king"])
             ],
-            "keep": ruleset.distributor_keep,
+            "keep": min(data.get("keep_limit", ruleset.distributor_keep), data["amount"]),
         }
     if p.kind == "kingdomless_income":
         return {

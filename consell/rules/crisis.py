@@ -66,6 +66,8 @@ def resolve_crisis(
     declared: Mapping[int, Mapping[Resource | str, int]],
     chests: Mapping[int, Holdings],
     env: Mapping[str, int],
+    *,
+    threshold_delta: int = 0,
 ) -> CrisisResult:
     """Collect contributions, compare the pool with the threshold, find the top contributors.
 
@@ -74,7 +76,8 @@ def resolve_crisis(
     variables at resolution (``peril``, ``n``, ``turn``...); ``m`` is set to the member count
     here (G36). Favor may be declared directly or stands in for a missing accepted type (G13).
     Declared amounts in other types are not paid and are reported as ``refused`` (§4.10
-    "limited to accepted types").
+    "limited to accepted types"). ``threshold_delta`` is what lasting rules add to the
+    requirement (Una guerra llunyana: "demanen 2 més"); it never falls below 0.
     """
     outsiders = [seat for seat in declared if seat not in members]
     if outsiders:
@@ -85,7 +88,7 @@ def resolve_crisis(
     accepted = {r for r, v in requirement.items() if v}
     if accepted - {Resource.PRE}:
         accepted.add(Resource.FAV)
-    target = formula.evaluate(threshold, {**env, "m": len(members)})
+    target = max(0, formula.evaluate(threshold, {**env, "m": len(members)}) + threshold_delta)
     new_chests = checked_chests(chests, members)
     pool = holdings()
     contributions = []

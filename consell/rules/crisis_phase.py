@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import cards, crisis, effects, indications
+from . import cards, crisis, effects, indications, lasting
 from .destiny import leave_play
 from .dice import Dice
 from .effects_context import Context
@@ -65,7 +65,9 @@ def resolve_next_crisis(
         raise IllegalTransitionError(_("No crisis is left to resolve."))
     in_play = waiting[0]
     card = cards.card(catalog, in_play.card)
-    accepts = [Resource(r) for r in card.get("accepts", [])]
+    printed = [Resource(r) for r in card.get("accepts", [])]
+    accepts = lasting.crisis_accepts(state, catalog, in_play.kingdom, printed)
+    more = lasting.crisis_threshold_delta(state, catalog, in_play.kingdom, printed)
     new = state.clone()
     done = set(new.progress.get(CONTRIBUTED, []))
     members = new.members(in_play.kingdom)
@@ -85,6 +87,7 @@ def resolve_next_crisis(
         declared,
         {s: new.player(s).resources for s in members},
         new.peril_env(ruleset, in_play.kingdom),
+        threshold_delta=more,
     )
     for seat, chest in result.chests.items():
         new.player(seat).resources = dict(chest)

@@ -25,9 +25,10 @@ fists are not until the reveal (§4.8).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from . import cards, duels, effects, kingdoms, reactions, votes
+from . import cards, duels, effects, kingdoms, lasting, reactions, votes
 from .dice import Dice
 from .errors import InvalidParameterError, NotEligibleError
 from .events import Event, Outcome, private, public
@@ -182,8 +183,24 @@ def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
         if yes != no:
             closed = _close_vote(new, catalog, ruleset, dice, live, votes.result(moved))
             return Outcome(closed.state, (*events, *closed.events))
-        events.append(public("vote_tied", None, total=yes, tie_breaker=moved.tie_breaker))
+        breaker = _tie_breaker(new, catalog, live, moved)
+        if breaker == lasting.NOBODY:  # Corts generals: "un empat rebutja la llei"
+            rejected = votes.VoteResult(False, yes, no, None)
+            closed = _close_vote(new, catalog, ruleset, dice, live, rejected)
+            return Outcome(closed.state, (*events, *closed.events))
+        moved = replace(moved, tie_breaker=breaker)
+        _store_ballot(live, moved)
+        live.waiting_for = [breaker]
+        events.append(public("vote_tied", None, total=yes, tie_breaker=breaker))
     return Outcome(new, tuple(events))
+
+
+def _tie_breaker(state, catalog, pending: Pending, vote: votes.VoteState) -> int:
+    """The King breaks the tie (§4.7) unless a lasting rule names someone else, or nobody."""
+    voters = {t.seat for t in vote.record if t.side is not None}
+    motion = pending.data.get("motion", "law")
+    kingdom = pending.data.get("kingdom")
+    return lasting.tie_breaker(state, catalog, kingdom, motion, vote.tie_breaker, voters)
 
 
 def _close_vote(state, catalog, ruleset, dice, pending, result: votes.VoteResult) -> Outcome:

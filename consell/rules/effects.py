@@ -37,7 +37,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import cards, conditions, decks, indicators, odds, params, plots
+from . import cards, conditions, decks, indicators, lasting, odds, params, plots
 from .dice import Dice
 from .effects_context import Context, Frame
 from .effects_interactive import HANDLERS as INTERACTIVE
@@ -97,6 +97,7 @@ def execute(
         ability = cards.ability(catalog, instance, planned.ability)
         params.check_at_execution(new, catalog, seat, ability, planned.params)
         _check_asset_unused(new, seat, planned.source)
+        _check_not_blocked(new, catalog, seat, instance, ability)
         plot = plots_keyword(ability)
         bindings = _plot_bindings(ability, planned.params) if plot else [{}]
         cost = _cost(run, ability, bindings)
@@ -137,6 +138,18 @@ def _check_asset_unused(state: GameState, seat: int, source: str) -> None:
     if asset_used(state, seat, source):
         raise NotEligibleError(
             _("This asset was already used this turn: an asset acts once a turn.")
+        )
+
+
+def _check_not_blocked(
+    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Mapping
+) -> None:
+    """Quaresma: "les capacitats de les cartes Luxe d'aquest regne no es poden activar"."""
+    found = lasting.blocks_ability(state, catalog, seat, instance, ability)
+    if found is not None:
+        raise NotEligibleError(
+            _("%(card)s forbids using this card while it is in force.")
+            % {"card": cards.title(catalog, found.card)}
         )
 
 
@@ -272,6 +285,9 @@ def _cost(run: Run, ability: Mapping[str, Any], bindings: list[dict[str, Any]]) 
     cost = holdings({r: resolver.amount(v) for r, v in ability.get("cost", {}).items()})
     if plots_keyword(ability):
         cost = add(cost, {Resource.INT: int(run.context.params["intrigue"])})
+    if run.context.owner is not None:  # "paga abans 1 Poder" (a law in force)
+        effect = ability.get("effect", [])
+        cost = add(cost, lasting.extra_cost(run.state, run.catalog, run.context.owner, effect))
     if ability.get("friction", False):
         effect = tuple(ability.get("effect", []))
         scratch = {k.id: dict(k.indicators) for k in run.state.kingdoms}

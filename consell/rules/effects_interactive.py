@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import decks, duels, votes
+from . import decks, duels, lasting, votes
 from .effects_context import Context, Frame
 from .effects_ops import Run, Step, Suspend, discard_tactics
 from .errors import InvalidParameterError, NotEligibleError, RuleError
@@ -118,6 +118,8 @@ def _start_duel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
         seats.add(frame.self_seat)
     participants = [s for s in run.state.turn_order if s in seats]
     resources = [str(Resource(x)) for x in op["resources"]]
+    if _forbidden(run, "start_duel", run.context.kingdom):
+        return None
     if len(participants) < 2:
         run.recorder.effect("duel_void", participants=participants)
         return None
@@ -143,6 +145,8 @@ def _execute(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
 
 def _procedure(run: Run, frame: Frame, op: Mapping[str, Any], kind: str) -> Step:
     seats = run.resolver(frame).seats(op["who"])
+    if kind == "expel":
+        seats = [s for s in seats if not _expulsion_forbidden(run, s)]
     if not seats:
         return None
     run.recorder.effect(f"{kind}_ordered", seats=seats)
@@ -152,7 +156,10 @@ def _procedure(run: Run, frame: Frame, op: Mapping[str, Any], kind: str) -> Step
 def _create_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     """ "Crear un nou regne": joiners declare first, in turn order; then the founder pays (G40)."""
     founder = _mover(run, frame.self_seat, "found a kingdom")
-    eligible = [s for s in run.state.turn_order if s != founder and _may_move(run, s)]
+    lasting.check_allowed(run.state, run.catalog, "found", run.state.player(founder).kingdom)
+    eligible = [
+        s for s in run.state.turn_order if s != founder and _may_move(run, s) and _may_leave(run, s)
+    ]
     if not eligible:
         return _found(run, founder, [])
     return Suspend("kingdom_joiners", {"founder": founder, "eligible": eligible}, tuple(eligible))
@@ -164,6 +171,10 @@ def _join_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     kingdom = run.resolver(frame).kingdom(op["kingdom"])
     if kingdom is None or run.state.player(applicant).kingdom == kingdom:
         raise InvalidParameterError(_("You can only ask to join a kingdom you do not belong to."))
+    lasting.check_allowed(run.state, run.catalog, "join", kingdom)
+    own = run.state.player(applicant).kingdom
+    if own is not None:
+        lasting.check_allowed(run.state, run.catalog, "join_another", own)
     eligible = run.state.members(kingdom)
     data = {
         "motion": "join",
@@ -223,6 +234,39 @@ def _may_move(run: Run, seat: int) -> bool:
     return not king and player.expelled_turn != turn and player.kingdom_changed_turn != turn
 
 
+def _forbidden(run: Run, what: str, kingdom: int | None) -> bool:
+    """A law or event forbids ``what`` here: a player's ability aborts, naming the card; a card
+    nobody owns (an event's duel) does nothing of it, and the table is told why."""
+    if run.context.owner is not None:
+        lasting.check_allowed(run.state, run.catalog, what, kingdom)
+        return False
+    found = lasting.forbidding(run.state, run.catalog, what, kingdom)
+    if found is not None:
+        run.recorder.effect("lasting_forbade", card=found.card, what=what)
+    return found is not None
+
+
+def _expulsion_forbidden(run: Run, seat: int) -> bool:
+    """Estat de setge ("ni ser expulsat"), Consell de regència ("amb el Desterrament")."""
+    kingdom = run.state.player(seat).kingdom
+    by = {"source": run.context.source, "ability": run.context.ability}
+    if run.context.owner is not None:
+        lasting.check_allowed(run.state, run.catalog, "expel", kingdom, **by)
+        return False
+    found = lasting.forbidding(run.state, run.catalog, "expel", kingdom, **by)
+    if found is not None:
+        run.recorder.effect("lasting_forbade", card=found.card, what="expel", seat=seat)
+    return found is not None
+
+
+def _may_leave(run: Run, seat: int) -> bool:
+    """A member whose kingdom forbids joining another (a quarantine, a siege) stays."""
+    kingdom = run.state.player(seat).kingdom
+    if kingdom is None:
+        return True
+    return lasting.forbidding(run.state, run.catalog, "join_another", kingdom) is None
+
+
 def _found(run: Run, founder: int, joiners: list[int]) -> Suspend:
     """Pay ceil(8 / 2^joiners) (G40), Favor last, or abort with nobody moving (§4.12 step 3)."""
     price = run.ruleset.new_kingdom_price(len(joiners))
@@ -264,10 +308,12 @@ def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Ste
         if not passed:
             return None
         return Suspend("join_kingdom", {"seat": data["applicant"], "kingdom": data["kingdom"]})
-    return _settle_law(run, data["law"], data["kingdom"], passed)
+    return _settle_law(run, data["law"], data["kingdom"], passed, data.get("proposer"))
 
 
-def _settle_law(run: Run, law: str, kingdom: int | None, passed: bool) -> Step:
+def _settle_law(
+    run: Run, law: str, kingdom: int | None, passed: bool, proposer: int | None = None
+) -> Step:
     """Passed: to the laws in force and apply its effect; rejected: discarded (§4.7, G35)."""
     state = run.state
     row = votes.LawRow(
@@ -281,14 +327,26 @@ def _settle_law(run: Run, law: str, kingdom: int | None, passed: bool) -> Step:
     state.decks[decks.discard_of(decks.LAWS)] = list(change.laws.rejected)
     if not passed:
         return None
+    rewards = _proposer_rewards(run, kingdom, proposer)
     where = [k.id for k in state.kingdoms] if run.ruleset.law_scope == "global" else [kingdom]
     for kingdom_id in where:
         state.kingdom(kingdom_id).laws.append(law)
     effect = tuple(run.catalog[law.split("#", 1)[0]].get("effect", []))
-    if not effect:
+    if not effect and not rewards:
         return None
     context = Context(owner=None, kingdom=kingdom, source=f"law:{law}")
-    return Nested(context, (Frame(effect),))
+    return Nested(context, (*rewards, Frame(effect)))
+
+
+def _proposer_rewards(run: Run, kingdom: int | None, proposer: int | None) -> list[Frame]:
+    """Llei de Corts: "qui proposa una llei que s'aprova guanya 1 Prestigi" (``self`` = the
+    proposer), for the rules in force before this law joins them; applied after its effect."""
+    if proposer is None:
+        return []
+    return [
+        Frame(tuple(a.rule["effect"]), 0, proposer)
+        for a in lasting.rules(run.state, run.catalog, "law_passed", kingdom)
+    ]
 
 
 def _resume_duel(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step:

@@ -158,3 +158,60 @@ CONDITIONS: dict[str, tuple[Arg, ...]] = {
     "not": _args("of:condition"),
     "manual": _args("text:text"),
 }
+
+# -- Lasting rules (rules §1.7 "canvien un o més aspectes del joc") ------------------------
+# What a law in force ("Mentre sigui vigent") or a lasting event ("Mentre duri") changes while
+# it is active, written on the card as ``lasting: [{rule: NAME, ...}]`` and consulted by the
+# engine through ``consell.rules.lasting``. Every rule applies in the card's kingdom (the
+# kingdom the law is in force in, or the event was revealed for) unless ``scope: everyone``.
+
+FORBIDDABLE = (
+    "join",  # nobody may join this kingdom
+    "join_another",  # its members may not join another kingdom
+    "found",  # its members may not found a new kingdom
+    "expel",  # nobody may be expelled from it (``with``: only by that card's ability)
+    "start_duel",  # nobody in it may start a duel
+    "keyword_abilities",  # its members' cards with ``keyword`` may not be used (G: not at the end)
+)
+
+LASTING_SCOPES = ("kingdom", "everyone")
+
+TIE_BREAKERS = ("nobody", "office")  # nobody: a tie rejects; office: its holder decides
+
+TIE_WHEN = ("always", "king_did_not_vote")
+
+MOTIONS = ("law", "join")
+
+# When a manual lasting rule applies: a phase of the turn, or a moment inside one. The
+# director's dashboard shows the rule then (``lasting.manual_now``).
+LASTING_MOMENTS = (
+    "planning",
+    "actions",
+    "secrets",
+    "acquisition",
+    "crisis",
+    "production",
+    "end_of_turn",
+    "vote",
+    "succession",
+    "end_of_game",
+)
+
+LASTING_RULES: dict[str, tuple[Arg, ...]] = {
+    "forbid": _args("what:forbidden", "with?:ability_ref", "keyword?:word", "scope?:lasting_scope"),
+    "extra_cost": _args("op:op_name", "cost:costs", "scope?:lasting_scope"),
+    "crisis_threshold": _args("accepts:resource", "delta:signed", "scope?:lasting_scope"),
+    "crisis_accepts": _args("accepts:resource", "also:resource", "scope?:lasting_scope"),
+    "production": _args("resource:resource", "delta:signed", "scope?:lasting_scope"),
+    "privilege": _args("resource:resource", "keep:count", "scope?:lasting_scope"),
+    "vigilance": _args("delta:signed", "office?:office", "scope?:lasting_scope"),
+    "tie_break": _args(
+        "by:tie_breaker",
+        "office?:office",
+        "when?:tie_when",
+        "motion?:motion",
+        "scope?:lasting_scope",
+    ),
+    "law_passed": _args("effect:ops", "scope?:lasting_scope"),
+    "manual": _args("at:moment", "text:text"),
+}

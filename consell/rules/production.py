@@ -133,10 +133,12 @@ def split_resource(
     *,
     keep: int,
     extra: Collection[int] = (),
+    keep_limit: int | None = None,
 ) -> Distribution:
     """Validate a distributor's split of a resource other than Favor (rules §4.11).
 
-    ``keep`` is the privilege (0 up to ``distributor_keep``, never more than produced); the
+    ``keep`` is the privilege (0 up to ``keep_limit``, by default the ruleset's
+    ``distributor_keep``, as lasting rules may change it; never more than produced); the
     remaining R units give each member floor(R/m), and ``extra`` names exactly R mod m distinct
     members who get one more ("the distributor decides which members get one fewer").
     """
@@ -144,7 +146,8 @@ def split_resource(
         raise InvalidParameterError(_("Favor is handed out freely by the King, not split."))
     if allotment.distributor not in members:
         raise InvalidStateError(_("The distributor is not a member."), seat=allotment.distributor)
-    limit = min(ruleset.distributor_keep, allotment.amount)
+    allowed = ruleset.distributor_keep if keep_limit is None else keep_limit
+    limit = min(allowed, allotment.amount)
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= limit:
         raise InvalidParameterError(
             _("The distributor may keep between 0 and %(limit)s %(resource)s, not %(keep)s.")

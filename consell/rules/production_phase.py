@@ -23,9 +23,10 @@ of production (the tokens come out of the reserve in front of the table).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from . import production
+from . import cards, lasting, production
 from .errors import IllegalTransitionError, InvalidParameterError, InvalidStateError
 from .events import Event, Outcome, public
 from .i18n import _
@@ -42,8 +43,12 @@ INCOME = "kingdomless_income"
 OPENED = "production_opened"
 
 
-def open_production(state: GameState, ruleset: Ruleset) -> Outcome:
-    """Work out what each kingdom produces and ask who distributes it (§4.11). Public."""
+def open_production(state: GameState, catalog: cards.Catalog, ruleset: Ruleset) -> Outcome:
+    """Work out what each kingdom produces and ask who distributes it (§4.11). Public.
+
+    Lasting rules change the amounts ("la producció de Diners d'aquest regne és 1 menys") and
+    how many units a distributor may keep ("pot quedar-se 2 unitats de privilegi").
+    """
     if state.status is not Status.PLAYING or state.phase is not Phase.PRODUCTION:
         raise IllegalTransitionError(_("Production happens in the Production phase."))
     if find_step(state, PRODUCTION_STEP) is None or state.progress.get(OPENED):
@@ -57,7 +62,7 @@ def open_production(state: GameState, ruleset: Ruleset) -> Outcome:
         if kingdom_id is None:
             _ask_income(new, ruleset)
         else:
-            events += _ask_distributors(new, kingdom_id, ruleset)
+            events += _ask_distributors(new, catalog, kingdom_id, ruleset)
     finished = _finish_if_done(new)
     return Outcome(finished.state, (*events, *finished.events))
 
@@ -121,16 +126,21 @@ def default_decision(state: GameState, pending: Pending) -> dict[str, Any]:
     return {"keep": 0, "extra": members[: data["amount"] % len(members)]}
 
 
-def _ask_distributors(state: GameState, kingdom_id: int, ruleset: Ruleset) -> list[Event]:
+def _ask_distributors(
+    state: GameState, catalog: cards.Catalog, kingdom_id: int, ruleset: Ruleset
+) -> list[Event]:
     kingdom = state.kingdom(kingdom_id)
     if kingdom.king is None:
         raise InvalidStateError(
             _("Kingdom %(kingdom_id)s has no King to distribute.") % {"kingdom_id": kingdom_id}
         )
     members = state.members(kingdom_id)
-    plan = production.plan_production(
-        kingdom.indicators, members, kingdom.king, kingdom.offices, ruleset
-    )
+    plan = [
+        _lasting(state, catalog, kingdom_id, a)
+        for a in production.plan_production(
+            kingdom.indicators, members, kingdom.king, kingdom.offices, ruleset
+        )
+    ]
     events = [
         public(
             "production",
@@ -152,8 +162,12 @@ def _ask_distributors(state: GameState, kingdom_id: int, ruleset: Ruleset) -> li
     for allotment in plan:
         if not allotment.amount:
             continue
+        keep = lasting.privilege(
+            state, catalog, kingdom_id, allotment.resource, ruleset.distributor_keep
+        )
         data = {
             "kingdom": kingdom_id,
+            "keep_limit": keep,
             "resource": str(allotment.resource),
             "amount": allotment.amount,
             "office": allotment.office,
@@ -164,6 +178,14 @@ def _ask_distributors(state: GameState, kingdom_id: int, ruleset: Ruleset) -> li
         }
         _add_pending(state, DISTRIBUTION, data, allotment.distributor)
     return events
+
+
+def _lasting(
+    state: GameState, catalog: cards.Catalog, kingdom_id: int, allotment: production.Allotment
+) -> production.Allotment:
+    """The allotment with what lasting rules add or take (never below 0)."""
+    delta = lasting.production_delta(state, catalog, kingdom_id, allotment.resource)
+    return replace(allotment, amount=max(0, allotment.amount + delta))
 
 
 def _ask_income(state: GameState, ruleset: Ruleset) -> None:
@@ -200,6 +222,7 @@ def _distribution(
         members,
         ruleset,
         keep=decision.get("keep", 0),
+        keep_limit=data.get("keep_limit"),
         extra=[_seat(s) for s in _list(decision, "extra")],
     )
 

@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards
+from . import cards, lasting
 from .dice import Dice
 from .effects import asset_used, execute
 from .errors import NotEligibleError
@@ -57,9 +57,12 @@ def firing(
             if asset_used(state, seat, source):
                 continue  # an asset acts once a turn (Actius)
             for ability in cards.card(catalog, instance).get("abilities", []):
-                if ability.get("type") == "reaction" and ability.get("trigger") == trigger:
-                    free = not any(_amounts(ability.get("cost", {})))
-                    out.append(Reaction(seat, source, ability["id"], mandatory=free))
+                if ability.get("type") != "reaction" or ability.get("trigger") != trigger:
+                    continue
+                if lasting.blocks_ability(state, catalog, seat, instance, ability):
+                    continue  # a lasting event forbids this card (Quaresma)
+                free = not any(_amounts(ability.get("cost", {})))
+                out.append(Reaction(seat, source, ability["id"], mandatory=free))
     return out
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards, effects, indications, params
+from . import cards, effects, indications, lasting, params
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, director, private
@@ -119,14 +119,16 @@ def commit_vigilance(state: GameState, catalog: cards.Catalog, ruleset: Ruleset)
         player.resources = dict(payment.holdings)
         for resource, amount in payment.paid.items():
             new.reserve[resource] += amount
-        vigilance[str(seat)] = payment.total
+        # "La vigilància ... compta 1 punt més / menys" (a law or event in force).
+        counted = max(0, payment.total + lasting.vigilance_delta(new, catalog, seat))
+        vigilance[str(seat)] = counted
         events.append(
             private(
                 "vigilance_paid",
                 (seat,),
                 seat,
                 wanted=wanted,
-                vigilance=payment.total,
+                vigilance=counted,
                 paid=as_json(payment.paid),
             )
         )

@@ -260,6 +260,13 @@ def laws() -> list[dict]:
             "title": t("Llei de comerç", "Trade act"),
             "text": t("Es pot comerciar sempre.", "Trade is always allowed."),
             "effect": [{"op": "allow_trade"}],
+            "lasting": [
+                {
+                    "rule": "manual",
+                    "at": "actions",
+                    "text": t("Es pot comerciar ara.", "Trade is allowed now."),
+                }
+            ],
             "copies": 15,
         }
     ]

@@ -84,6 +84,7 @@ def test_a_new_card_joins_the_file_of_its_kind(admin_client, installed):
         "title": {"ca": "Llei nova", "en": "New law"},
         "text": {"ca": "Res canvia.", "en": "Nothing changes."},
         "effect": [],
+        "lasting": [],
     }
     response = post_card(admin_client, None, "law", data, installed)
     assert response.status_code == 302

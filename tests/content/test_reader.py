@@ -49,4 +49,4 @@ def test_a_key_written_twice_is_an_error(pack, write_pack):
     """Plain YAML keeps the last of two equal keys; a pack must not lose one silently."""
     text = yaml.safe_dump(pack["laws.yaml"], allow_unicode=True, sort_keys=False)
     pack["laws.yaml"] = text.replace("  copies: 15\n", "  copies: 15\n  copies: 16\n", 1)
-    assert messages(write_pack(pack)) == ["laws.yaml: line 13: YAML error: duplicate key 'copies'"]
+    assert messages(write_pack(pack)) == ["laws.yaml: line 19: YAML error: duplicate key 'copies'"]

@@ -123,7 +123,7 @@ def test_s411_waiting_on_names_the_distributor_and_the_director_steps():
     state = table(Phase.PRODUCTION)
     state.pending = [Pending(0, "step", {"step": "production"})]
     state.next_pending_id = 1
-    state = production_phase.open_production(state, RULES).state
+    state = production_phase.open_production(state, BASE, RULES).state
     waiting = procedures.waiting_on(state)
     assert (waiting[0].asked, waiting[0].director) == ("step", True)
     intrigue = [w for w in waiting if w.asked == "distribute" and w.seats == (BOB,)]

@@ -17,7 +17,17 @@ from consell.rules.resources import INDICATORS, Indicator, Resource
 from consell.rules.state import Pending, Phase
 from tests.rules.catalog import CATALOG as BASE
 from tests.rules.catalog import started_game
-from tests.rules.phase_table import ALICE, BOB, CARLES, DIDAC, ELENA, RULES, table, tokens
+from tests.rules.phase_table import (
+    ALICE,
+    BOB,
+    CARLES,
+    CATALOG,
+    DIDAC,
+    ELENA,
+    RULES,
+    table,
+    tokens,
+)
 
 
 def production_table():
@@ -28,7 +38,7 @@ def production_table():
 
 
 def opened(state):
-    return production_phase.open_production(state, RULES)
+    return production_phase.open_production(state, CATALOG, RULES)
 
 
 def asked(state, kingdom, resource):

@@ -262,7 +262,7 @@ def resolve_crisis(game_id: int, *, nonce=None, expected_seq=None) -> None:
 def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Work out what each kingdom produces and ask each distributor on their phone (§4.11)."""
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
-        record(ch, production_phase.open_production(ch.state, ch.ruleset))
+        record(ch, production_phase.open_production(ch.state, ch.catalog, ch.ruleset))
 
 
 def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, nonce=None) -> None:

@@ -165,7 +165,8 @@ class Bot:
             for _ in range(amount if receivers else 0):
                 gifts[str(self.rng.choice(receivers))] += 1
             return {"gifts": gifts}
-        keep = self.rng.randint(0, min(ruleset.distributor_keep, amount))
+        limit = data.get("keep_limit", ruleset.distributor_keep)  # a law may change it
+        keep = self.rng.randint(0, min(limit, amount))
         extra = self.rng.sample(members, (amount - keep) % len(members))
         return {"keep": keep, "extra": extra}
 

@@ -1,0 +1,267 @@
+"""Lasting rules: what laws in force and lasting events change while active (rules §1.7).
+
+"Les lleis són propostes legislatives que, de ser aprovades, canvien un o més aspectes del joc";
+an event may "quedar en joc per un o més torns" (G46). A card says what it changes in its
+``lasting`` field (vocabulary: ``primitives.LASTING_RULES``; format: docs/content-packs.md).
+Each rule is active while its law is in force in a kingdom (G33: ``Kingdom.laws``) or its event
+is in play (``GameState.in_play``), and applies in that kingdom (None: the kingdomless group),
+or everywhere with ``scope: everyone``.
+
+The engine asks this module at each point the rules consult: may this player join, found,
+expel, start a duel, use this card; what a crisis accepts and asks; how much a kingdom produces
+and its distributors may keep; how much a vigilance counts; what an ability costs; who breaks a
+tied vote. A ``manual`` rule is shown to the director when its moment comes (``manual_now``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import cards
+from .errors import NotEligibleError
+from .i18n import _
+from .resources import Resource
+from .state import GameState, card_id_of
+
+
+@dataclass(frozen=True)
+class Active:
+    """One lasting rule in force: its card instance, its kingdom and the rule as written."""
+
+    card: str
+    kingdom: int | None
+    rule: Mapping[str, Any]
+
+    def applies_to(self, kingdom: int | None) -> bool:
+        return self.rule.get("scope") == "everyone" or self.kingdom == kingdom
+
+
+def active(state: GameState, catalog: cards.Catalog) -> Iterator[Active]:
+    """Every lasting rule in force: laws kingdom by kingdom, then events in play."""
+    for kingdom in state.kingdoms:
+        for law in kingdom.laws:
+            for rule in cards.card(catalog, law).get("lasting", []):
+                yield Active(law, kingdom.id, rule)
+    for dc in state.in_play:
+        if dc.kind == "event":
+            for rule in cards.card(catalog, dc.card).get("lasting", []):
+                yield Active(dc.card, dc.kingdom, rule)
+
+
+def rules(state: GameState, catalog: cards.Catalog, name: str, kingdom: int | None) -> list[Active]:
+    """The active rules called ``name`` that apply in ``kingdom``."""
+    return [
+        a for a in active(state, catalog) if a.rule.get("rule") == name and a.applies_to(kingdom)
+    ]
+
+
+# -- permissions ----------------------------------------------------------------------------
+
+
+def forbidding(
+    state: GameState,
+    catalog: cards.Catalog,
+    what: str,
+    kingdom: int | None,
+    *,
+    source: str = "",
+    ability: str = "",
+) -> Active | None:
+    """The active rule forbidding ``what`` in ``kingdom`` (for an expulsion, by that ability)."""
+    for a in rules(state, catalog, "forbid", kingdom):
+        if a.rule.get("what") != what:
+            continue
+        by = a.rule.get("with")
+        if by is None or (by["card"] == _source_card(state, source) and by["ability"] == ability):
+            return a
+    return None
+
+
+def check_allowed(
+    state: GameState,
+    catalog: cards.Catalog,
+    what: str,
+    kingdom: int | None,
+    *,
+    source: str = "",
+    ability: str = "",
+) -> None:
+    """Refuse ``what`` when a law or event forbids it, naming the card (the ability aborts)."""
+    found = forbidding(state, catalog, what, kingdom, source=source, ability=ability)
+    if found is not None:
+        raise NotEligibleError(
+            _("%(card)s forbids it while it is in force.")
+            % {"card": cards.title(catalog, found.card)},
+            lasting=found.card,
+        )
+
+
+def blocks_ability(
+    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Mapping
+) -> Active | None:
+    """The rule forbidding this card's abilities (by keyword) to ``seat``, if any.
+
+    Quaresma's "les del final de la partida no en queden afectades": an ``at_end_of_game``
+    reaction is never blocked.
+    """
+    if ability.get("trigger") == "at_end_of_game":
+        return None
+    words = cards.keywords(catalog, instance)
+    for a in rules(state, catalog, "forbid", state.player(seat).kingdom):
+        if a.rule.get("what") == "keyword_abilities" and a.rule.get("keyword") in words:
+            return a
+    return None
+
+
+def _source_card(state: GameState, source: str) -> str:
+    """``"office:rei"`` -> ``rei``; ``"tactic:daga#2"`` -> ``daga``."""
+    return card_id_of(source.split(":", 1)[1]) if ":" in source else source
+
+
+# -- numbers the rules consult -----------------------------------------------------------
+
+
+def crisis_accepts(
+    state: GameState, catalog: cards.Catalog, kingdom: int | None, accepts: Sequence[Resource]
+) -> list[Resource]:
+    """A crisis's accepted resources with those the kingdom's rules add ("accepten també")."""
+    out = list(accepts)
+    for a in rules(state, catalog, "crisis_accepts", kingdom):
+        also = Resource(a.rule["also"])
+        if Resource(a.rule["accepts"]) in accepts and also not in out:
+            out.append(also)
+    return out
+
+
+def crisis_threshold_delta(
+    state: GameState, catalog: cards.Catalog, kingdom: int | None, accepts: Iterable[Resource]
+) -> int:
+    """How much more (or less) a crisis accepting these resources asks ("demanen 2 més")."""
+    accepted = set(accepts)
+    return sum(
+        a.rule["delta"]
+        for a in rules(state, catalog, "crisis_threshold", kingdom)
+        if Resource(a.rule["accepts"]) in accepted
+    )
+
+
+def production_delta(
+    state: GameState, catalog: cards.Catalog, kingdom: int, resource: Resource
+) -> int:
+    """How much more (or less) of ``resource`` the kingdom produces ("és 1 menys")."""
+    return sum(
+        a.rule["delta"]
+        for a in rules(state, catalog, "production", kingdom)
+        if Resource(a.rule["resource"]) is resource
+    )
+
+
+def privilege(
+    state: GameState, catalog: cards.Catalog, kingdom: int, resource: Resource, default: int
+) -> int:
+    """How many units the distributor of ``resource`` may keep (the privilege, §4.11).
+
+    The newest rule wins when two disagree (G35: "the new law wins"; events after laws).
+    """
+    found = [
+        a.rule["keep"]
+        for a in rules(state, catalog, "privilege", kingdom)
+        if Resource(a.rule["resource"]) is resource
+    ]
+    return found[-1] if found else default
+
+
+def vigilance_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
+    """Points a player's vigilance counts more (or less): "compta 1 punt més"."""
+    kingdom = state.player(seat).kingdom
+    offices = set(state.offices_of(seat))
+    return sum(
+        a.rule["delta"]
+        for a in rules(state, catalog, "vigilance", kingdom)
+        if "office" not in a.rule or a.rule["office"] in offices
+    )
+
+
+def extra_cost(
+    state: GameState, catalog: cards.Catalog, seat: int, effect: Sequence[Mapping[str, Any]]
+) -> dict[Resource, int]:
+    """What an ability whose effect holds a costed op costs more ("paga abans 1 Poder")."""
+    used = set(_op_names(effect))
+    out: dict[Resource, int] = {}
+    for a in rules(state, catalog, "extra_cost", state.player(seat).kingdom):
+        if a.rule["op"] in used:
+            for resource, amount in a.rule["cost"].items():
+                out[Resource(resource)] = out.get(Resource(resource), 0) + amount
+    return out
+
+
+def _op_names(ops: Sequence[Mapping[str, Any]]) -> Iterator[str]:
+    for op in ops:
+        yield op.get("op", "")
+        for key in ("then", "else", "do", "on_win", "on_tie"):
+            yield from _op_names(op.get(key, []))
+
+
+# -- procedure ------------------------------------------------------------------------------
+
+NOBODY = -1
+"""``tie_breaker`` answer: nobody breaks the tie, so the motion is rejected."""
+
+
+def tie_breaker(
+    state: GameState,
+    catalog: cards.Catalog,
+    kingdom: int | None,
+    motion: str,
+    king: int,
+    voters: Iterable[int],
+) -> int:
+    """Who breaks a tied vote: the King (§4.7), or who a rule names; ``NOBODY`` rejects it.
+
+    ``voters`` are the seats that spent in the vote ("si el Rei no hi ha votat").
+    """
+    breaker = king
+    spent = set(voters)
+    for a in rules(state, catalog, "tie_break", kingdom):
+        if a.rule.get("motion", motion) != motion:
+            continue
+        if a.rule.get("when") == "king_did_not_vote" and king in spent:
+            continue
+        if a.rule["by"] == "nobody":
+            return NOBODY
+        holder = _office_holder(state, kingdom, a.rule["office"])
+        if holder is not None:
+            breaker = holder
+    return breaker
+
+
+def _office_holder(state: GameState, kingdom: int | None, office: str) -> int | None:
+    if kingdom is None:
+        return None
+    return state.kingdom(kingdom).offices.get(office)
+
+
+# -- manual rules ---------------------------------------------------------------------------
+
+
+def manual_now(state: GameState, catalog: cards.Catalog) -> list[Active]:
+    """The manual rules whose moment it is, for the director's dashboard.
+
+    A phase's rules show during that phase; ``vote``, ``succession`` and ``end_of_game`` while
+    such a vote, succession duel or the end of the game waits.
+    """
+    moments = {str(state.phase)}
+    for pending in state.pending:
+        if pending.kind == "vote":
+            moments.add("vote")
+        if pending.data.get("purpose") == "succession":
+            moments.add("succession")
+        if pending.kind == "end_of_game":  # endgame.END_OF_GAME
+            moments.add("end_of_game")
+    return [
+        a
+        for a in active(state, catalog)
+        if a.rule.get("rule") == "manual" and a.rule.get("at") in moments
+    ]

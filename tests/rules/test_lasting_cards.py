@@ -1,0 +1,491 @@
+"""Every "Mentre sigui vigent" law and "Mentre duri" event of the default pack does what it says.
+
+Rules §1.7 (original): "Les lleis són propostes legislatives que, de ser aprovades, canvien un o
+més aspectes del joc"; events may "quedar en joc per un o més torns" (G46). Each test is named
+after its card, quotes the card's text and plays the engine on a table dealt from the default
+pack, with the law in force in Alice's kingdom (G33) or the event in play there (G46). A card
+whose rule the engine cannot apply has a ``manual`` rule the director's dashboard shows at its
+moment; those are checked to be shown then, and only then.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from consell.content.reader import read_pack
+from consell.rules import (
+    crisis_phase,
+    decisions,
+    effects,
+    lasting,
+    production_phase,
+    reactions,
+    resolution,
+)
+from consell.rules.dice import FixedDice, HmacDice
+from consell.rules.effects_context import Context
+from consell.rules.errors import InvalidParameterError
+from consell.rules.resources import Resource
+from consell.rules.ruleset import Ruleset
+from consell.rules.setup import keep_objectives, setup_game, start_game
+from consell.rules.state import DestinyCard, Kingdom, Pending, Phase, PlannedAbility
+
+DEFAULT_PACK = Path(__file__).resolve().parents[2] / "consell" / "content" / "packs" / "default"
+CATALOG = {c.data["id"]: {**c.data, "kind": c.kind} for c in read_pack(DEFAULT_PACK).cards}
+RULES = Ruleset.default()
+ALICE, BOB, CARLES, DIDAC, ELENA = 1, 2, 3, 4, 5
+KING = "rei"
+
+
+def text_of(card: str) -> str:
+    return CATALOG[card]["text"]["ca"]
+
+
+def table(law: str | None = None, event: str | None = None, phase: Phase = Phase.ACTIONS):
+    """Five players from the default pack: Alice (King) and Bob, Carles (King) and Didac in two
+    kingdoms, Elena kingdomless; everyone holds 10 of each resource."""
+    dice = HmacDice(b"lasting-cards")
+    state = setup_game(["Alice", "Bob", "Carles", "Didac", "Elena"], CATALOG, RULES, dice).state
+    collective = RULES.objectives_dealt[0]
+    for p in state.players:
+        offer = p.objective_offer
+        state = keep_objectives(state, p.seat, offer[0], offer[collective], RULES).state
+    state = start_game(state, dice).state
+    first = state.kingdoms[0]
+    offices = dict.fromkeys(first.offices)
+    state.kingdoms = [
+        Kingdom(0, "Llevant", ALICE, offices={**offices, KING: ALICE}),
+        Kingdom(1, "Ponent", CARLES, offices={**offices, KING: CARLES}),
+    ]
+    seats = {ALICE: 0, BOB: 0, CARLES: 1, DIDAC: 1, ELENA: None}
+    for p in state.players:
+        p.kingdom = seats[p.seat]
+    for p in state.players:
+        p.resources = {**p.resources, **dict.fromkeys(Resource, 10)}
+    state.phase, state.pending = phase, []
+    if law:
+        state.kingdom(0).laws.append(law)
+    if event:
+        state.in_play.append(DestinyCard(event, "event", 0, remaining=2))
+    return state
+
+
+def home(state) -> int:
+    return state.player(ALICE).kingdom
+
+
+def other_kingdom(state) -> int:
+    return next(k.id for k in state.kingdoms if k.id != home(state))
+
+
+def act(state, seat, source, ability, **params):
+    planned = PlannedAbility(source, ability, params)
+    return effects.execute(state, CATALOG, RULES, FixedDice([]), seat, planned, secret=False)
+
+
+def aborted(outcome) -> bool:
+    return any(e.kind == "aborted" for e in outcome.events)
+
+
+def paid(outcome) -> dict:
+    return next(e.data["paid"] for e in outcome.events if e.kind == "ability_executed")
+
+
+def with_tactic(state, seat, tactic):
+    for pile in state.decks.values():
+        while tactic in pile:
+            pile.remove(tactic)
+    state.player(seat).tactics.append(tactic)
+    return f"tactic:{tactic}"
+
+
+# -- permissions ----------------------------------------------------------------------------
+
+
+def test_estat_de_setge_nobody_joins_founds_leaves_or_is_expelled():
+    assert "ningú no pot entrar ni sortir d'aquest regne" in text_of("estat-de-setge")
+    state = table(event="estat-de-setge")
+    join = act(state, BOB, "common:unir-se-regne", "unir-se-regne", kingdom=other_kingdom(state))
+    enter = act(state, DIDAC, "common:unir-se-regne", "unir-se-regne", kingdom=home(state))
+    found = act(state, BOB, "common:crear-regne", "crear-regne")
+    expel = act(state, ALICE, "office:rei", "desterrament", target=BOB)
+    assert all(aborted(o) for o in (join, enter, found, expel))
+    assert expel.state.player(BOB).kingdom == home(state)
+    free = table()
+    assert not aborted(act(free, ALICE, "office:rei", "desterrament", target=BOB))
+    assert not aborted(
+        act(free, DIDAC, "common:unir-se-regne", "unir-se-regne", kingdom=home(free))
+    )
+
+
+def test_epidemia_de_febres_members_may_not_join_another_kingdom():
+    assert "no poden unir-se a cap altre regne" in text_of("epidemia-de-febres")
+    state = table(event="epidemia-de-febres")
+    leave = act(state, BOB, "common:unir-se-regne", "unir-se-regne", kingdom=other_kingdom(state))
+    assert aborted(leave)
+    enter = act(state, DIDAC, "common:unir-se-regne", "unir-se-regne", kingdom=home(state))
+    assert not aborted(enter) and any(p.kind == "vote" for p in enter.state.pending)
+
+
+def test_consell_de_regencia_the_king_may_not_expel_with_banishment():
+    assert "el Rei no pot expulsar ningú amb el Desterrament" in text_of("consell-de-regencia")
+    state = table(law="consell-de-regencia")
+    banished = act(state, ALICE, "office:rei", "desterrament", target=BOB)
+    assert aborted(banished) and banished.state.player(BOB).kingdom == home(state)
+    writ = with_tactic(state, ALICE, "ordre-de-desterrament")
+    other = act(state, ALICE, writ, "desterrar", target=BOB)
+    assert not aborted(other), "only Banishment is forbidden, not every expulsion"
+
+
+def test_temps_de_pau_nobody_may_start_duels_in_this_kingdom():
+    assert "ningú no pot iniciar duels en aquest regne" in text_of("temps-de-pau")
+    state = table(event="temps-de-pau")
+    challenge = with_tactic(state, BOB, "repte-d-honor")
+    assert aborted(act(state, BOB, challenge, "repte", target=ALICE))
+    tournament = CATALOG["torneig-reial"]["effect"]
+    context = Context(owner=None, kingdom=home(state), source="event:torneig-reial")
+    outcome = effects.apply_ops(state, CATALOG, RULES, FixedDice([]), tournament, context)
+    assert not any(p.kind == "duel" for p in outcome.state.pending)
+    assert any(e.kind == "lasting_forbade" for e in outcome.events)
+
+
+def test_quaresma_luxe_cards_may_not_be_used_except_at_the_end():
+    assert "les capacitats de les cartes Luxe d'aquest regne no es poden activar" in text_of(
+        "quaresma"
+    )
+    state = table(event="quaresma")
+    state.player(BOB).assets.append("carrossa-daurada")
+    assert aborted(act(state, BOB, "asset:carrossa-daurada", "passeig"))
+    state.player(BOB).assets.append("palau-d-estiu")
+    fired = reactions.firing(state, CATALOG, "at_end_of_game", seats=[BOB])
+    assert any(r.source == "asset:palau-d-estiu" for r in fired), "end-of-game ones still work"
+    free = table()
+    free.player(BOB).assets.append("carrossa-daurada")
+    assert not aborted(act(free, BOB, "asset:carrossa-daurada", "passeig"))
+
+
+# -- costs ----------------------------------------------------------------------------------
+
+
+def test_llei_d_ordre_public_whoever_starts_a_duel_first_pays_1_power():
+    assert "qui inicia un duel dins el regne paga abans 1 Poder" in text_of("llei-d-ordre-public")
+    for law, extra in ((None, 0), ("llei-d-ordre-public", 1)):
+        state = table(law=law)
+        challenge = with_tactic(state, BOB, "repte-d-honor")
+        outcome = act(state, BOB, challenge, "repte", target=ALICE)
+        assert paid(outcome).get("POW", 0) == extra
+
+
+def test_llei_de_les_corts_propose_law_costs_1_power_and_the_proposer_of_a_passed_law_gains_1():
+    text = text_of("llei-de-les-corts")
+    assert "Proposar llei costa 1 Poder als membres d'aquest regne" in text
+    state = table(law="llei-de-les-corts")
+    outcome = act(state, BOB, "common:proposar-llei", "proposar-llei")
+    assert paid(outcome).get("POW", 0) == 1
+    assert "qui proposa una llei que s'aprova guanya 1 Prestigi" in text
+    for law, prestige in ((None, 10), ("llei-de-les-corts", 11)):
+        passed, events = law_vote(table(law=law), {BOB: 1})
+        assert next(e for e in events if e.kind == "vote_result").data["passed"]
+        assert passed.player(BOB).resources[Resource.PRE] == prestige
+
+
+# -- crises ---------------------------------------------------------------------------------
+
+
+def crisis(state, card: str, seat_gives: dict[int, tuple[str, int]]):
+    state.phase = Phase.CRISIS
+    state.in_play.append(DestinyCard(card, "crisis", home(state)))
+    for seat, (resource, amount) in seat_gives.items():
+        state.player(seat).plan.indications.append(
+            PlannedAbility(
+                "common:contribuir-crisi",
+                "contribuir-crisi",
+                {"amount": amount, "resource": resource},
+            )
+        )
+    outcome = crisis_phase.resolve_next_crisis(state, CATALOG, RULES, FixedDice([]))
+    return next(e.data for e in outcome.events if e.kind == "crisis_resolved")
+
+
+def test_guerra_llunyana_crises_accepting_force_require_2_more():
+    assert "les crisis d'aquest regne que accepten Força demanen 2 més" in text_of(
+        "guerra-llunyana"
+    )
+    plain = crisis(table(), "bandolerisme", {})
+    at_war = crisis(table(event="guerra-llunyana"), "bandolerisme", {})
+    assert at_war["threshold"] == plain["threshold"] + 2
+    faith = crisis(table(event="guerra-llunyana"), "heretgia", {})
+    assert faith["threshold"] == crisis(table(), "heretgia", {})["threshold"]
+
+
+@pytest.mark.parametrize(
+    ("card", "kind", "crisis_card", "given", "quote"),
+    [
+        (
+            "edicte-de-tolerancia",
+            "law",
+            "heretgia",
+            "POW",
+            "les crisis d'aquest regne que accepten Fe accepten també Poder",
+        ),
+        (
+            "pau-de-deu",
+            "law",
+            "bandolerisme",
+            "FAI",
+            "les crisis d'aquest regne que accepten Força accepten també Fe",
+        ),
+        (
+            "croada",
+            "event",
+            "heretgia",
+            "FOR",
+            "les crisis d'aquest regne que accepten Fe accepten també Força",
+        ),
+    ],
+)
+def test_crises_that_accept_one_resource_also_accept_another(card, kind, crisis_card, given, quote):
+    """Edicte de tolerància, Pau i Treva de Déu, Crida a la croada."""
+    assert quote in text_of(card)
+    gives = {ALICE: (given, 9), BOB: (given, 9)}
+    printed = CATALOG[crisis_card]["accepts"]
+    plain, active = table(), table(**{kind: card})
+    for state in (plain, active):
+        for seat in (ALICE, BOB):
+            for resource in [*printed, "FAV"]:  # they hold only what the card adds
+                state.player(seat).resources[Resource(resource)] = 0
+    plain, active = crisis(plain, crisis_card, gives), crisis(active, crisis_card, gives)
+    assert (plain["pool"], active["pool"]) == (0, 18)
+
+
+# -- production -----------------------------------------------------------------------------
+
+
+def produce(state):
+    state.phase = Phase.PRODUCTION
+    state.pending = [Pending(0, "step", {"step": "production"})]
+    state.next_pending_id = 1
+    return production_phase.open_production(state, CATALOG, RULES).state
+
+
+def allotment(state, resource):
+    return next(
+        p
+        for p in state.pending
+        if p.kind == "distribution"
+        and p.data["kingdom"] == home(state)
+        and p.data["resource"] == resource
+    )
+
+
+def test_carestia_this_kingdoms_money_production_is_1_less():
+    assert "la producció de Diners d'aquest regne és 1 menys" in text_of("carestia")
+    plain = allotment(produce(table()), "MON").data["amount"]
+    dearth = allotment(produce(table(event="carestia")), "MON").data["amount"]
+    assert dearth == plain - 1
+
+
+def test_impost_de_la_sal_the_treasurer_may_not_keep_the_money_privilege():
+    assert "el Tresorer no es pot quedar la unitat de privilegi dels Diners" in text_of(
+        "impost-de-la-sal"
+    )
+    state = produce(table(law="impost-de-la-sal"))
+    pending = allotment(state, "MON")
+    assert pending.data["keep_limit"] == 0
+    members = pending.data["members"]
+    with pytest.raises(InvalidParameterError):
+        production_phase.decide_distribution(
+            state,
+            RULES,
+            pending.id,
+            {"keep": 1, "extra": members[: (pending.data["amount"] - 1) % 2]},
+        )
+
+
+@pytest.mark.parametrize(
+    ("card", "kind", "resource", "quote"),
+    [
+        ("vaques-grasses", "event", "MON", "pot quedar-se 2 unitats de privilegi dels Diners"),
+        ("delme", "law", "FAI", "es pot quedar 2 unitats de privilegi de la Fe"),
+        ("jubileu", "event", "FAI", "pot quedar-se 2 unitats de privilegi de la Fe"),
+    ],
+)
+def test_the_distributor_may_keep_2_privilege_units(card, kind, resource, quote):
+    """Anys de vaques grasses, El delme, Any de jubileu."""
+    assert quote in text_of(card)
+    state = produce(table(**{kind: card}))
+    pending = allotment(state, resource)
+    assert pending.data["keep_limit"] == 2
+    amount, members = pending.data["amount"], pending.data["members"]
+    assert amount >= 2
+    extra = members[: (amount - 2) % len(members)]
+    done = production_phase.decide_distribution(
+        state, RULES, pending.id, {"keep": 2, "extra": extra}
+    )
+    event = next(e for e in done.events if e.kind == "distributed")
+    assert event.data["kept"] == 2
+
+
+# -- vigilance ------------------------------------------------------------------------------
+
+
+def vigilance(state, wanted: dict[int, int]) -> dict[str, int]:
+    state.phase = Phase.SECRETS
+    for seat, amount in wanted.items():
+        state.player(seat).plan.indications.append(
+            PlannedAbility("common:vigilancia", "vigilancia", {"intrigue": amount})
+        )
+    return resolution.commit_vigilance(state, CATALOG, RULES).state.progress["vigilance"]
+
+
+def test_llei_de_vigilancia_the_spymasters_vigilance_counts_1_more():
+    assert "la vigilància del Mestre d'espies d'aquest regne compta 1 punt més" in text_of(
+        "llei-de-vigilancia"
+    )
+    state = table(law="llei-de-vigilancia")
+    state.kingdom(home(state)).offices["mestre-espies"] = BOB
+    counted = vigilance(state, {ALICE: 2, BOB: 2})
+    assert (counted[str(ALICE)], counted[str(BOB)]) == (2, 3)
+
+
+def test_estel_amb_cua_the_vigilance_of_members_counts_1_less():
+    assert "la vigilància dels membres d'aquest regne compta 1 punt menys" in text_of(
+        "estel-amb-cua"
+    )
+    counted = vigilance(table(event="estel-amb-cua"), {ALICE: 2, BOB: 1, CARLES: 2})
+    assert (counted[str(ALICE)], counted[str(BOB)], counted[str(CARLES)]) == (1, 0, 2)
+
+
+# -- tied votes -----------------------------------------------------------------------------
+
+
+def law_vote(state, spend: dict[int, int] | None = None):
+    """Bob proposes the first law of the row; ``spend`` seats put Power for it once, everyone
+    else withdraws (no spend at all: a 0-0 tie)."""
+    spend = dict(spend or {})
+    outcome = act(state, BOB, "common:proposar-llei", "proposar-llei")
+    state = outcome.state
+    choice = next(p for p in state.pending if p.kind == "law_choice")
+    state = decisions.decide(
+        state, CATALOG, RULES, FixedDice([]), choice.id, BOB, {"law": state.law_row[0]}
+    ).state
+    events = []
+    while True:
+        vote = next((p for p in state.pending if p.kind == "vote"), None)
+        if vote is None or decisions.votes.is_finished(decisions.ballot(vote, state, RULES)):
+            return state, events
+        seat = vote.waiting_for[0]
+        amount = spend.pop(seat, 0)
+        decision = {"side": "for", "spend": amount} if amount else {"withdraw": True}
+        out = decisions.decide(state, CATALOG, RULES, FixedDice([]), vote.id, seat, decision)
+        state, events = out.state, [*events, *out.events]
+
+
+def tied_law_vote(state):
+    return law_vote(state)
+
+
+def test_corts_generals_the_king_may_not_break_ties_a_tie_rejects_the_law():
+    text = text_of("corts-generals")
+    assert "el Rei no pot desfer els empats: un empat rebutja la llei" in text
+    state, events = tied_law_vote(table(event="corts-generals"))
+    result = next(e for e in events if e.kind == "vote_result")
+    assert (result.data["passed"], result.data["tie_broken_by"]) == (False, None)
+    plain, _ = tied_law_vote(table())
+    vote = next(p for p in plain.pending if p.kind == "vote")
+    assert vote.waiting_for == [ALICE], "without the event the King decides"
+    assert "cada membre pot proposar una llei addicional" in text
+    planning = table(event="corts-generals", phase=Phase.PLANNING)
+    assert _manual_shown(planning, "corts-generals") is True
+
+
+def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
+    assert "el Gran Sacerdot desfà els empats de les votacions si el Rei no hi ha votat" in text_of(
+        "llei-de-la-fe"
+    )
+    state = table(law="llei-de-la-fe")
+    state.kingdom(home(state)).offices["gran-sacerdot"] = BOB
+    tied, events = tied_law_vote(state)
+    vote = next(p for p in tied.pending if p.kind == "vote")
+    assert vote.waiting_for == [BOB]
+    assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == BOB
+
+
+# -- rules the director applies by hand -----------------------------------------------------
+
+
+def _manual_shown(state, card: str) -> bool:
+    return any(a.card == card for a in lasting.manual_now(state, CATALOG))
+
+
+@pytest.mark.parametrize(
+    ("card", "kind", "moment", "quote"),
+    [
+        (
+            "llei-de-successio",
+            "law",
+            "succession",
+            "el Rei destronat hi participa i guanya els empats",
+        ),
+        ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
+        (
+            "llibertat-de-comerc",
+            "law",
+            Phase.ACTIONS,
+            "poden intercanviar entre ells durant la fase d'accions",
+        ),
+        ("llei-sumptuaria", "law", "end_of_game", "perd 1 Prestigi al final de la partida"),
+        (
+            "reforma-de-l-exercit",
+            "law",
+            Phase.CRISIS,
+            "el Mariscal pot contribuir a les crisis que accepten Força amb Diners",
+        ),
+        (
+            "fira-anual",
+            "event",
+            Phase.ACQUISITION,
+            "les apostes dels membres per actius compten 1 Diner més",
+        ),
+    ],
+)
+def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
+    """Llei de successió, Amnistia general, Llibertat de comerç, Llei sumptuària, Reforma de
+    l'exèrcit, La fira anual: the director applies them, when the dashboard shows them."""
+    assert quote in text_of(card)
+    phase = moment if isinstance(moment, Phase) else Phase.PLANNING
+    state = table(**{kind: card}, phase=phase)
+    if moment == "succession":
+        state.pending.append(Pending(9, "duel", {"purpose": "succession"}))
+    elif moment == "vote":
+        state.pending.append(Pending(9, "vote", {"motion": "join"}))
+    elif moment == "end_of_game":
+        state.pending.append(Pending(9, "end_of_game"))
+    assert _manual_shown(state, card)
+    quiet = Phase.SECRETS if phase is not Phase.SECRETS else Phase.ACTIONS
+    assert not _manual_shown(table(**{kind: card}, phase=quiet), card)
+
+
+@pytest.mark.parametrize("card", ["servei-d-armes", "carta-de-franqueses", "edicte-de-gracia"])
+def test_a_law_with_no_other_lasting_rule_says_so_and_has_none(card):
+    assert "No té cap altra regla vigent" in text_of(card)
+    assert CATALOG[card]["lasting"] == []
+
+
+def test_every_lasting_card_of_the_default_pack_has_a_test_here():
+    """14 "Mentre sigui vigent" laws and 12 "Mentre duri" events, each with a lasting rule."""
+    laws = [
+        c
+        for c, d in CATALOG.items()
+        if d["kind"] == "law" and "Mentre sigui vigent" in d["text"]["ca"]
+    ]
+    events = [
+        c for c, d in CATALOG.items() if d["kind"] == "event" and "Mentre duri" in d["text"]["ca"]
+    ]
+    assert (len(laws), len(events)) == (14, 12)
+    source = Path(__file__).read_text()
+    for card in laws + events:
+        assert CATALOG[card]["lasting"], card
+        assert f'"{card}"' in source, f"{card} has no test here"
