@@ -280,6 +280,20 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "event_expired": lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
     "final_prestige": lambda d, n: _("Final Prestige is counted."),
     "objectives_judged": lambda d, n: _("The objectives are judged."),
+    "end_of_game_choice": None,  # what was chosen follows as its own line
+    "end_of_game_passed": lambda d, n: (
+        _("%(who)s uses no more end-of-game reactions.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "objective_judged": lambda d, n: (
+        (
+            _("%(who)s meets the objective %(o)s.")
+            if d.get("met")
+            else _("%(who)s does not meet the objective %(o)s.")
+            if d.get("met") is False
+            else _("%(who)s shows the objective %(o)s; the director rules on it.")
+        )
+        % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
+    ),
     "step_done": None,
     "ruleset_changed": lambda d, n: (
         _("The ruleset changed: %(k)s.") % {"k": ", ".join(d.get("keys", []))}

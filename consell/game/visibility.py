@@ -22,6 +22,7 @@ from consell.rules.state import GameState, Phase, Status, card_id_of
 
 from .describe import Names, describe, readable
 from .director_view import turn_panel
+from .end_of_game_view import met_objectives
 from .models import Event, Game
 from .naming import kingdom_names
 from .pending_view import for_seat as pending_for_seat
@@ -133,6 +134,7 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
             "chests": [
                 _final_chest(state, catalog, p.seat, language, viewer) for p in state.players
             ],
+            "objectives": met_objectives(state, catalog, language, text),
         }
     return view
 
