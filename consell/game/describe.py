@@ -280,7 +280,10 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "event_expired": lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
     "final_prestige": lambda d, n: _("Final Prestige is counted."),
     "objectives_judged": lambda d, n: _("The objectives are judged."),
-    "end_of_game_choice": None,  # what was chosen follows as its own line
+    "end_of_game_choice": lambda d, n: (
+        _("%(who)s uses an end-of-game reaction: %(c)s.")
+        % {"who": n.seat(d.get("seat")), "c": n.card(d.get("card"))}
+    ),
     "end_of_game_passed": lambda d, n: (
         _("%(who)s uses no more end-of-game reactions.") % {"who": n.seat(d.get("seat"))}
     ),

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards, reactions
+from . import cards, effects, reactions
 from .dice import Dice
 from .endgame import AT_END_OF_GAME, END_OF_GAME, judge_objective
 from .errors import InvalidParameterError, NotEligibleError
@@ -142,8 +142,14 @@ def decide(
         str(who): [*live.data["used"].get(str(who), []), option.key],
     }
     live.waiting_for = _next_seat(new, catalog, live, after=who)
+    card = option.objective or effects.source_card(state, catalog, who, option.source)
     chosen = public(
-        "end_of_game_choice", who, seat=who, source=option.source, ability=option.ability
+        "end_of_game_choice",
+        who,
+        seat=who,
+        source=option.source,
+        ability=option.ability,
+        card=card,
     )
     return Outcome(new, (chosen, *used.events))
 
