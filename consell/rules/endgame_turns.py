@@ -135,7 +135,7 @@ def decide(
     else:
         reaction = reactions.Reaction(who, option.source, option.ability, option.mandatory)
         used = reactions.use(state, catalog, ruleset, dice, reaction, dict(params), secret=False)
-    new = used.state
+    new = used.state.clone()  # an aborted reaction hands back the state it was given
     live = _pending(new)
     live.data["used"] = {
         **live.data["used"],
