@@ -21,6 +21,7 @@ PARAM_OPTIONS = {
     "kingdom": ("scope",),
     "amount": ("min", "max"),
     "resource": ("of",),
+    "contributions": ("max",),
 }
 ALL_PARAM_OPTIONS = tuple(dict.fromkeys(o for opts in PARAM_OPTIONS.values() for o in opts))
 CRISIS_TRIGGERS = ("crisis_failed", "crisis_succeeded")
@@ -130,6 +131,8 @@ def _check_param_options(scope: f.Scope, param: dict, path: f.Path, kind: str) -
         scopes = p.PARAM_SCOPES if kind != "kingdom" else ("any", "own_kingdom", "other_kingdoms")
         f.choice(scope, param["scope"], (*path, "scope"), scopes)
     if kind == "players" and "max" in param:
+        f.whole(scope, param["max"], (*path, "max"), 1)
+    if kind == "contributions" and "max" in param:
         f.whole(scope, param["max"], (*path, "max"), 1)
     if kind == "amount":
         low = f.whole(scope, param["min"], (*path, "min")) if "min" in param else 0

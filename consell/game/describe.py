@@ -333,6 +333,23 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     ),
     "final_prestige": lambda d, n: _("Final Prestige is counted."),
     "objectives_judged": lambda d, n: _("The objectives are judged."),
+    "end_of_game_choice": lambda d, n: (
+        _("%(who)s uses an end-of-game reaction: %(c)s.")
+        % {"who": n.seat(d.get("seat")), "c": n.card(d.get("card"))}
+    ),
+    "end_of_game_passed": lambda d, n: (
+        _("%(who)s uses no more end-of-game reactions.") % {"who": n.seat(d.get("seat"))}
+    ),
+    "objective_judged": lambda d, n: (
+        (
+            _("%(who)s meets the objective %(o)s.")
+            if d.get("met")
+            else _("%(who)s does not meet the objective %(o)s.")
+            if d.get("met") is False
+            else _("%(who)s shows the objective %(o)s; the director rules on it.")
+        )
+        % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
+    ),
     "step_done": lambda d, n: (
         _("Done: %(step)s.") % {"step": STEP_WORDS.get(d.get("step"), _("a step of the director"))}
     ),

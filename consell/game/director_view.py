@@ -10,7 +10,6 @@ from typing import Any
 
 from consell.rules import (
     cards,
-    conditions,
     crisis_phase,
     destiny,
     effects,
@@ -77,9 +76,11 @@ def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text)
         panel["production_closed"] = not state.progress.get(production_phase.OPENED)
     if state.phase is Phase.END_OF_TURN:
         panel["end_of_turn_pending"] = phases.find_step(state, "end_of_turn") is not None
-    if any(p.kind == endgame.END_OF_GAME for p in state.pending):
+    ending = next((p for p in state.pending if p.kind == endgame.END_OF_GAME), None)
+    if ending is not None:
         panel["end_of_game"] = True
-        panel["rulings"] = _rulings(state, catalog, ruleset, language, text, names)
+        panel["end_of_game_turn"] = [names[s] for s in ending.waiting_for]
+        panel["rulings"] = _rulings(state, catalog, language, text, names)
     if state.phase in (Phase.ACTIONS, Phase.SECRETS):
         pile = "actions" if state.phase is Phase.ACTIONS else "secrets"
         panel["vigilance_committed"] = resolution.VIGILANCE in state.progress
@@ -197,12 +198,9 @@ def _pct(fraction) -> str:
     return f"{float(fraction) * 100:.1f}%"
 
 
-def _rulings(state, catalog, ruleset, language, text, names) -> list[dict[str, Any]]:
-    """Kept objectives the app cannot judge (a ``manual`` condition): the director rules (G48)."""
-
-    def judge(condition, st, seat):
-        return conditions.evaluate(st, catalog, ruleset, condition, seat)
-
+def _rulings(state, catalog, language, text, names) -> list[dict[str, Any]]:
+    """Objectives chosen whose condition the app cannot judge (``manual``): the director
+    rules (G48)."""
     return [
         {
             "seat": v.seat,
@@ -210,6 +208,5 @@ def _rulings(state, catalog, ruleset, language, text, names) -> list[dict[str, A
             "objective": v.objective,
             "title": text(cards.card(catalog, v.objective).get("title"), language),
         }
-        for v in endgame.judge_objectives(state, catalog, judge)
-        if v.met is None
+        for v in endgame.unruled(state)
     ]

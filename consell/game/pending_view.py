@@ -14,11 +14,12 @@ from consell.rules.cards import card as card_of
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
+from . import end_of_game_view, manual_view
 from .naming import kingdom_names
 from .planner import _field
 
-# Director steps and the end of the game are driven from the turn panel, not asked of anyone.
-TURN_PANEL = ("step", "end_of_game")
+# Director steps are driven from the turn panel, not asked of anyone.
+TURN_PANEL = ("step",)
 # Decided in front of the table: every seat follows them (a duel's fists stay hidden).
 PUBLIC_KINDS = (
     "vote",
@@ -27,6 +28,7 @@ PUBLIC_KINDS = (
     "distribution",
     "kingdomless_income",
     "insurrection",
+    "end_of_game",  # everything is revealed at the end (§4.17)
 )
 
 
@@ -196,11 +198,15 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
             "pledges": [(names.get(p["seat"]), p["amount"]) for p in flow.get("pledges", [])],
             "indicator_choices": list(flow.get("indicator_choices", [])),
         }
+    if p.kind == "end_of_game":
+        return {**base, **end_of_game_view.project(state, catalog, p, seat, names, language, text)}
     if p.kind == "appointments":
         return {**base}
-    if p.kind in ("condition", "manual"):
-        # A manual effect carries its text; a condition the app cannot judge is {test: manual}.
-        words = data.get("text") or (data.get("condition") or {}).get("text")
+    if p.kind == "manual":
+        return {**base, **manual_view.project(state, catalog, data, names, language, text)}
+    if p.kind == "condition":
+        # A condition the app cannot judge is {test: manual, text}.
+        words = (data.get("condition") or {}).get("text")
         return {**base, "text": text(words, language) if isinstance(words, dict) else ""}
     if seat is None:
         return {

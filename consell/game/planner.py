@@ -15,6 +15,7 @@ from consell.rules.state import GameState
 
 from . import words
 from .naming import kingdom_names
+from .phone_forms import ContributionForm
 
 PLANNED_TYPES = ("action", "secret", "indication")
 
@@ -99,7 +100,21 @@ def _choices(state: GameState, catalog, seat: int, language: str, text) -> dict[
         "office": sorted(
             {(o, title(o)) for k in state.kingdoms for o in k.offices}, key=lambda x: x[1]
         ),
+        "contributions": _crises(state, catalog, me.kingdom, title),
     }
+
+
+def _crises(state: GameState, catalog, kingdom: int | None, title) -> list[dict[str, Any]]:
+    """The crises in play for the player's kingdom (or group), with the types each accepts and
+    Favor, which stands in for any of them (§4.10, G13, G36)."""
+    out = []
+    for c in state.in_play:
+        if c.kind != "crisis" or c.kingdom != kingdom:
+            continue
+        accepts = [str(r) for r in card_of(catalog, c.card).get("accepts", [])]
+        codes = accepts + (["FAV"] if any(r != "PRE" for r in accepts) else [])
+        out.append({"card": c.card, "title": title(c.card), "accepts": [(r, r) for r in codes]})
+    return out
 
 
 def parse_params(fields: list[dict], data) -> dict[str, Any]:
@@ -110,6 +125,10 @@ def parse_params(fields: list[dict], data) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields:
         name, kind = f["name"], f["type"]
+        if kind == "contributions":
+            form = ContributionForm(data, box=name, crises=f["choices"])
+            out[name] = form.entries() if form.is_valid() else _unreadable(form)
+            continue
         if kind == "players":
             values = [v for v in data.getlist(name) if v != ""]
             if values:
@@ -120,6 +139,11 @@ def parse_params(fields: list[dict], data) -> dict[str, Any]:
             continue
         out[name] = _int(raw) if kind in ("player", "kingdom", "amount") else raw
     return out
+
+
+def _unreadable(form: ContributionForm) -> str:
+    """An invalid contribution form, left for the rules to refuse with a message naming the box."""
+    return "; ".join(str(e) for errors in form.errors.values() for e in errors)
 
 
 def _int(value: str):

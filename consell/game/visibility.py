@@ -27,6 +27,7 @@ from . import words
 from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe, readable
 from .director_view import turn_panel
+from .end_of_game_view import met_objectives
 from .log_cache import Entry
 from .log_cache import entries as log_entries
 from .models import Game
@@ -146,6 +147,7 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
             "chests": [
                 _final_chest(state, catalog, p.seat, language, viewer) for p in state.players
             ],
+            "objectives": met_objectives(state, catalog, language, text),
         }
     return view
 

@@ -12,14 +12,13 @@ the turn order; the kingdomless group counts as one kingdom). For each crisis:
    failure: the penalty applies to the kingdom and/or its members;
 5. the pool goes back to the reserve and the crisis is discarded.
 
-The contribution indication (``contribuir-crisi``) holds an ``amount`` and an optional
-preferred ``resource``. Choices made here where the rulebook is silent: the amount is taken
-from the preferred type first (if the crisis accepts it), then from the other accepted types in
-the card's order, and Favor covers what is still missing; a player's contribution is paid to
-the first crisis of their kingdom resolved this turn, never twice. The crisis leaves play
-before its reward or penalty applies, so an insurrection the penalty causes finds it resolved.
-The kingdomless group's crisis counts the group's size for m; effects on its indicators are
-ignored (G36, G51).
+The contribution indication (``contribuir-crisi``) holds one entry per crisis (G36: "the
+contribution tile may hold one entry per crisis in play in the player's kingdom"), each an
+amount per resource, mixed freely: "una contribució d'un mateix jugador podria contenir 2 i + 3,
+per un total de 5" (§4.10). Each crisis is paid its own entry; types it does not accept are
+refused. The crisis leaves play before its reward or penalty applies, so an insurrection the
+penalty causes finds it resolved. The kingdomless group's crisis counts the group's size for m;
+its effects on indicators and on the King are ignored (G36, G51).
 """
 
 from __future__ import annotations
@@ -39,8 +38,6 @@ from .resources import Resource, as_json, holdings
 from .ruleset import Ruleset
 from .state import DestinyCard, GameState, Phase, Status
 from .turn_order import kingdom_order
-
-CONTRIBUTED = "crisis_contributed"
 
 
 def crises_waiting(state: GameState) -> list[DestinyCard]:
@@ -69,17 +66,14 @@ def resolve_next_crisis(
     accepts = lasting.crisis_accepts(state, catalog, in_play.kingdom, printed)
     more = lasting.crisis_threshold_delta(state, catalog, in_play.kingdom, printed)
     new = state.clone()
-    done = set(new.progress.get(CONTRIBUTED, []))
     members = new.members(in_play.kingdom)
     events: list[Event] = []
     declared: dict[int, dict[Resource, int]] = {}
     for seat in members:
-        if seat in done:
-            continue
         reading = indications.read(new, catalog, seat, "crisis_contribution")
         if reading.void is not None:
             events.append(indications.void_note(new, reading))
-        declared[seat] = _declared(reading.values, accepts, new.player(seat).resources)
+        declared[seat] = entry_for(reading.values, in_play.card)
     result = crisis.resolve_crisis(
         accepts,
         card["threshold"],
@@ -93,7 +87,6 @@ def resolve_next_crisis(
         new.player(seat).resources = dict(chest)
     for resource, amount in result.pool.items():
         new.reserve[resource] += amount
-    new.progress[CONTRIBUTED] = sorted(done | {c.seat for c in result.contributions if c.total})
     events += _announce(in_play, result)
     leave_play(new, in_play.card)
     context = Context(
@@ -113,21 +106,13 @@ def resolve_next_crisis(
     return Outcome(applied.state, (*events, *applied.events))
 
 
-def _declared(
-    values: Mapping[str, Any], accepts: Sequence[Resource], chest: Mapping[Resource, int]
-) -> dict[Resource, int]:
-    """Spread the indicated amount over the accepted types the member holds; the rest is left
-    for Favor to cover (``pay_capped``)."""
-    left = int(values.get("amount") or 0)
-    preferred = values.get("resource")
-    order = sorted(accepts, key=lambda r: r != preferred)
+def entry_for(values: Mapping[str, Any], crisis_card: str) -> dict[Resource, int]:
+    """A member's entry for one crisis, from the boxes of their contribution tile (G36)."""
+    entries = values.get("contributions") or {}
+    entry = entries.get(crisis_card) or {}
     out = holdings()
-    for resource in order:
-        take = min(left, chest.get(resource, 0))
-        out[resource] += take
-        left -= take
-    if left and order:
-        out[order[0]] += left
+    for code, amount in entry.items():
+        out[Resource(code)] += int(amount)
     return out
 
 

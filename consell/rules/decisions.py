@@ -16,6 +16,8 @@ and resumes the effect that waited on it. Decision dicts:
 ``discard_choice``   ``{"tactics": [ids]}`` by each player asked
 ``reaction``         ``{"use": bool, "params": {...}}`` by the owner
 ``manual``           ``{"done": True}`` by the director, after applying it by hand
+``end_of_game``      ``{"choose": key, "params": {...}}`` or ``{"pass": True}`` by the player
+                     whose turn it is (``endgame_turns``, §4.17)
 
 Choices made here: the director may decide for any absent player (the dashboard records it as
 the director's); a voter's running totals and spends are public as they happen (G32), a duel's
@@ -28,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import cards, duels, effects, kingdoms, lasting, reactions, votes
+from . import cards, duels, effects, endgame_turns, kingdoms, lasting, reactions, votes
 from .dice import Dice
 from .errors import InvalidParameterError, NotEligibleError
 from .events import Event, Outcome, private, public
@@ -46,6 +48,7 @@ INTERACTIVE = (
     "discard_choice",
     "reaction",
     "manual",
+    "end_of_game",
 )
 
 
@@ -376,6 +379,7 @@ _HANDLERS = {
     "discard_choice": _discard,
     "reaction": _reaction,
     "manual": _manual,
+    "end_of_game": endgame_turns.decide,
 }
 
 

@@ -14,7 +14,8 @@ Choices made here where the rulebook is silent:
 - Selected players always come in turn order, each once.
 - ``king``/``members``/``others``/``spymaster`` of no kingdom select nobody, except for a destiny
   card of the kingdomless group (``group``), whose members are the kingdomless players and whose
-  "King" is the first of them in turn order (G51).
+  "King" is the first of them in turn order (G51). A crisis of the group has no King: "for the
+  kingdomless group ... effects on indicators or on the King are ignored" (G36).
 - ``lowest``/``highest`` on a tie pick the first in the order stability, wealth, army, grace.
 - A negative amount counts as 0 (an effect never turns a gain into a loss).
 """
@@ -188,7 +189,9 @@ class Resolver:
         kingdom = self.context.kingdom
         if kingdom is None:
             group = self.members()
-            return group[0] if group else None
+            if not group or self.context.source.startswith("crisis:"):
+                return None  # G36: a kingdomless crisis's effects on the King are ignored
+            return group[0]
         return self.state.kingdom(kingdom).king
 
     def _office_holder(self, office: str) -> list[int]:

@@ -297,12 +297,28 @@ def _branch(frame: Frame, op: Mapping[str, Any], holds: bool) -> Frame:
 
 
 def _manual(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
-    """The director applies it by hand with a correction; the effect goes on meanwhile."""
+    """The director applies it by hand with a correction; the effect goes on meanwhile.
+
+    The pending names everything the director needs to apply it: the card and ability, whose
+    it is, the kingdom it is about, ``self`` now and the boxes as the owner filled them.
+    """
+    ctx = run.context
     text = dict(op["text"])
-    run.events.append(
-        director("manual_effect", run.context.owner, text=text, source=run.context.source)
-    )
-    return Suspend("manual", {"text": text, "source": run.context.source}, blocking=False)
+    run.events.append(director("manual_effect", ctx.owner, text=text, source=ctx.source))
+    kind, _sep, name = ctx.source.partition(":")
+    house = run.state.player(ctx.owner).house if kind == "house" and ctx.owner else None
+    data = {
+        "text": text,
+        "source": ctx.source,
+        "card": house or name or None,
+        "ability": ctx.ability or None,
+        "owner": ctx.owner,
+        "self": frame.self_seat,
+        "kingdom": ctx.kingdom,
+        "group": ctx.group,
+        "params": {**ctx.params, **frame.bound},
+    }
+    return Suspend("manual", data, blocking=False)
 
 
 def _reveal_objective(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:

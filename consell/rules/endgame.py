@@ -1,33 +1,35 @@
 """The end of the game (Final de la partida; rules §4.17, G44, G48).
 
 "Els jugadors revelen tots els seus recursos i cartes": after the last turn everything hidden is
-revealed to everyone. Then, in turn order, players use their "At end of game" reactions (the
-reactions module runs them while the ``end_of_game`` decision is pending). Finally objectives
-are judged, their Prestige is added, and "el jugador amb el valor més alt guanya. En cas d'empat
-els jugadors comparteixen la victòria."
+revealed to everyone. Then "en Ordre de joc, cada jugador s'alterna per activar una de les seves
+reaccions Al final de la partida - incloent aquelles proporcionades pels seus objectius
+personals i col·lectius": the ``end_of_game`` decision asks one player at a time for one choice
+(``endgame_turns``); each kept objective is one of them, judged when it is chosen. Finally "es
+compara el seu Prestigi. El jugador amb el valor més alt guanya. En cas d'empat els jugadors
+comparteixen la victòria."
 
-Objectives are judged through a ``judge(condition, state, seat) -> bool | None`` callable, so the
-conditions evaluator plugs in here; None means the condition needs the director, whose rulings
-are passed to ``finish_game`` (G48: the app checks what it can, the director confirms the rest).
+G48: the app checks what it can; an objective whose condition it cannot judge waits for the
+director, whose rulings are passed to ``finish_game``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
+from . import conditions
 from .cards import Catalog, card
 from .errors import IllegalTransitionError, InvalidParameterError
-from .events import Outcome, director, public
+from .events import Outcome, public
 from .i18n import _
-from .resources import Resource, as_json
+from .resources import Resource
+from .ruleset import Ruleset
 from .state import GameState, Pending, Status, gain
 
 END_OF_GAME = "end_of_game"
 AT_END_OF_GAME = "at_end_of_game"
-
-Judge = Callable[[Mapping[str, Any], GameState, int], bool | None]
+JUDGED = "objectives_judged"  # state.progress: the verdicts, kept for the final screen
 
 
 @dataclass(frozen=True)
@@ -40,75 +42,53 @@ class Verdict:
     met: bool | None  # None: the director has not ruled yet
     by: str  # "app" | "director" | "kingdomless" (G48)
 
-
-def begin_end_of_game(state: GameState) -> Outcome:
-    """Reveal every player's resources and hidden cards to everyone (§4.17 step 1)."""
-    new = state.clone()
-    new.pending.append(Pending(new.next_pending_id, END_OF_GAME))
-    new.next_pending_id += 1
-    revealed = [
-        {
-            "seat": p.seat,
-            "resources": as_json(p.resources),
-            "tactics": list(p.tactics),
-            "assets": list(p.assets),
-            "objectives": list(p.objectives),
-        }
-        for p in (new.player(seat) for seat in new.turn_order)
-    ]
-    return Outcome(
-        new,
-        (
-            public("everything_revealed", turn=new.turn, players=revealed),
-            # "At the end of the game" reactions are used while the decision is pending.
-            director("trigger", trigger=AT_END_OF_GAME),
-        ),
-    )
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
-def judge_objectives(
-    state: GameState,
-    catalog: Catalog,
-    judge: Judge,
-    rulings: Mapping[tuple[int, str], bool] | None = None,
-) -> list[Verdict]:
-    """Judge every kept objective (G48), in turn order.
+def judge_objective(
+    state: GameState, catalog: Catalog, ruleset: Ruleset, seat: int, objective: str
+) -> Verdict:
+    """Judge one kept objective now (G48).
 
     A collective objective is about the kingdom the player belongs to at the end: a kingdomless
     player fails it, unless its condition itself speaks of being kingdomless.
     """
-    rulings = rulings or {}
-    verdicts = []
-    for seat in state.turn_order:
-        player = state.player(seat)
-        for objective in player.objectives:
-            c = card(catalog, objective)
-            condition = c.get("condition", {})
-            prestige = int(c.get("prestige", 0))
-            if (
-                c.get("scope") == "collective"
-                and player.kingdom is None
-                and not _mentions(condition, "kingdomless")
-            ):
-                verdicts.append(Verdict(seat, objective, prestige, False, "kingdomless"))
-                continue
-            met = judge(condition, state, seat)
-            if met is None:
-                ruled = rulings.get((seat, objective))
-                verdicts.append(Verdict(seat, objective, prestige, ruled, "director"))
-            else:
-                verdicts.append(Verdict(seat, objective, prestige, bool(met), "app"))
-    return verdicts
+    c = card(catalog, objective)
+    condition = c.get("condition", {})
+    prestige = int(c.get("prestige", 0))
+    player = state.player(seat)
+    if (
+        c.get("scope") == "collective"
+        and player.kingdom is None
+        and not _mentions(condition, "kingdomless")
+    ):
+        return Verdict(seat, objective, prestige, False, "kingdomless")
+    met = conditions.evaluate(state, catalog, ruleset, condition, seat)
+    if met is None:
+        return Verdict(seat, objective, prestige, None, "director")
+    return Verdict(seat, objective, prestige, bool(met), "app")
+
+
+def verdicts_of(pending: Pending) -> list[Verdict]:
+    """The objectives judged so far in the end-of-game turns, in the order they were chosen."""
+    return [Verdict(**v) for v in pending.data.get("verdicts", [])]
+
+
+def unruled(state: GameState) -> list[Verdict]:
+    """Objectives chosen whose condition only the director can judge (G48)."""
+    pending = next((p for p in state.pending if p.kind == END_OF_GAME), None)
+    return [v for v in verdicts_of(pending) if v.met is None] if pending else []
 
 
 def finish_game(
     state: GameState,
-    catalog: Catalog,
-    judge: Judge,
     rulings: Mapping[tuple[int, str], bool] | None = None,
 ) -> Outcome:
-    """Add the Prestige of met objectives and name the winners (§4.17 step 3). Public."""
-    if not any(p.kind == END_OF_GAME for p in state.pending):
+    """Add the Prestige of the objectives the director ruled met and name the winners (§4.17
+    step 3). Public. The end-of-game turns (``endgame_turns``) must be over."""
+    pending = next((p for p in state.pending if p.kind == END_OF_GAME), None)
+    if pending is None:
         raise IllegalTransitionError(_("The game is finished only after the last turn's end."))
     others = [p.kind for p in state.pending if p.kind != END_OF_GAME]
     if others:
@@ -117,28 +97,40 @@ def finish_game(
             % {"others": ", ".join(others)},
             pending=others,
         )
-    verdicts = judge_objectives(state, catalog, judge, rulings)
-    unruled = [(v.seat, v.objective) for v in verdicts if v.met is None]
-    if unruled:
+    if pending.waiting_for or not pending.data.get("opened"):
+        raise IllegalTransitionError(
+            _("The players have not finished their end-of-game reactions.")
+        )
+    rulings = rulings or {}
+    missing = [(v.seat, v.objective) for v in verdicts_of(pending) if v.met is None]
+    missing = [key for key in missing if key not in rulings]
+    if missing:
         raise InvalidParameterError(
             _("The director must rule on: %(objectives)s.")
             % {
                 "objectives": ", ".join(
                     _("seat %(seat)s %(objective)s") % {"seat": s, "objective": o}
-                    for s, o in unruled
+                    for s, o in missing
                 )
             },
-            needs=unruled,
+            needs=missing,
         )
     new = state.clone()
-    for v in verdicts:
-        if v.met and v.prestige:
-            gain(new, v.seat, Resource.PRE, v.prestige)
+    verdicts = []
+    for v in verdicts_of(pending):
+        if v.met is None:
+            v = Verdict(
+                v.seat, v.objective, v.prestige, bool(rulings[(v.seat, v.objective)]), "director"
+            )
+            if v.met and v.prestige:
+                gain(new, v.seat, Resource.PRE, v.prestige)
+        verdicts.append(v)
     final = {p.seat: p.resources[Resource.PRE] for p in new.players}
     best = max(final.values())
     new.winners = [seat for seat in new.turn_order if final[seat] == best]
     new.status = Status.FINISHED
     new.pending = [p for p in new.pending if p.kind != END_OF_GAME]
+    new.progress[JUDGED] = [v.to_dict() for v in verdicts]
     return Outcome(
         new,
         (

@@ -6,7 +6,10 @@ its owner wrote in the boxes, as plain JSON values:
 
 ``player`` a seat (int); ``players`` a list of seats; ``kingdom`` a kingdom id; ``law`` and
 ``asset`` a card instance id; ``amount`` a whole number; ``resource`` a code (``"POW"``);
-``indicator`` a name (``"stability"``); ``office`` an office card id; ``text`` a string.
+``indicator`` a name (``"stability"``); ``office`` an office card id; ``text`` a string;
+``contributions`` one entry per crisis, ``{crisis card: {resource code: amount}}`` (the crisis
+contribution tile, G36: "one entry per crisis in play in the player's kingdom"; §4.10: "els
+jugadors poden combinar els tipus acceptats lliurement", e.g. 2 of one type + 3 of another).
 
 Two levels of checking:
 
@@ -258,6 +261,31 @@ class _Box:
             raise self.fail(
                 _("The box %(box)s must name an indicator, not %(value)s."), value=repr(value)
             )
+
+    def _contributions(self, value: Any) -> None:
+        """One entry per crisis card, each an amount per resource; which crisis is paid and
+        which types it accepts is settled at Crisis resolution (§4.10, G36)."""
+        if not isinstance(value, Mapping):
+            raise self.fail(_("The box %(box)s must give an amount per resource for each crisis."))
+        limit = self.spec.get("max")
+        for crisis, entry in value.items():
+            self._card_of_kind(crisis, "crisis")
+            if not isinstance(entry, Mapping) or any(
+                str(code) not in Resource.__members__ for code in entry
+            ):
+                raise self.fail(_("The box %(box)s must give an amount per resource."))
+            for amount in entry.values():
+                if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                    raise self.fail(
+                        _("The box %(box)s holds %(value)s; amounts are 0 or more."),
+                        value=repr(amount),
+                    )
+            if limit is not None and sum(entry.values()) > limit:
+                raise self.fail(
+                    _("The box %(box)s gives %(value)s to a crisis; the maximum is %(high)s."),
+                    value=sum(entry.values()),
+                    high=limit,
+                )
 
     def _text(self, value: Any) -> None:
         if not isinstance(value, str):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .endgame import begin_end_of_game
+from .endgame_turns import begin_end_of_game
 from .errors import IllegalTransitionError, InvalidParameterError
 from .events import Event, Outcome, director, public
 from .i18n import _, gettext_noop

@@ -53,6 +53,7 @@ PARAM_TYPES = (
     "indicator",
     "office",
     "text",
+    "contributions",
 )
 
 PARAM_SCOPES = ("any", "own_kingdom", "other_kingdoms", "others")

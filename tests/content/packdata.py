@@ -153,10 +153,7 @@ def common_actions() -> list[dict]:
             [],
             {
                 "indication": "crisis_contribution",
-                "params": [
-                    amount_box("amount", 0),
-                    {"name": "resource", "type": "resource", "optional": True},
-                ],
+                "params": [{"name": "contributions", "type": "contributions", "max": 30}],
             },
         ),
     ]

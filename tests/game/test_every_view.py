@@ -373,9 +373,12 @@ def test_acquisition_crisis_production_end():
 
 
 def test_the_end_of_the_game():
-    """§4.17: after the last turn the director judges the objectives."""
+    """§4.17: once the players' end-of-game turns are over, the director finishes the game."""
     game = _stop(
-        lambda s: any(p.kind == endgame.END_OF_GAME for p in s.pending), players=3, turns=1, seed=7
+        lambda s: any(p.kind == endgame.END_OF_GAME and not p.waiting_for for p in s.pending),
+        players=3,
+        turns=1,
+        seed=7,
     )
     _step(game, f"/games/{game.pk}/turn/finish/")
 

@@ -117,7 +117,14 @@ class Crawl:
     def __call__(self, game: Game, state: GameState) -> None:
         if not self.viewers:
             self._open(game)
-        oldest = next((p for p in state.pending if p.kind not in ("step", "end_of_game")), None)
+        oldest = next(
+            (
+                p
+                for p in state.pending
+                if p.kind != "step" and (p.kind != "end_of_game" or p.waiting_for)
+            ),
+            None,
+        )
         self._answering = (oldest.kind, tuple(oldest.waiting_for)) if oldest else ("", ())
         self._planted_parties(game)
         catalog = load_catalog(game.pack)

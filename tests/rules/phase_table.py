@@ -31,10 +31,7 @@ INDICATION_BOXES = {
         {"name": "secondary_asset", "type": "asset", "optional": True},
         {"name": "secondary_amount", "type": "amount", "min": 1, "optional": True},
     ],
-    "contribuir-crisi": [
-        {"name": "amount", "type": "amount", "min": 0, "max": 30},
-        {"name": "resource", "type": "resource", "optional": True},
-    ],
+    "contribuir-crisi": [{"name": "contributions", "type": "contributions", "max": 30}],
 }
 
 HOUSE_ABILITIES = [

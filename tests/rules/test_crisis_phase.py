@@ -42,9 +42,15 @@ def crisis_table(*crises: tuple[str, int | None]):
     return state
 
 
-def contribute(state, seat, amount, resource=None):
-    boxes = {"amount": amount} if resource is None else {"amount": amount, "resource": resource}
-    indicate(state, seat, "contribuir-crisi", **boxes)
+def contribute(state, seat, amount=0, crisis=MONEY_CRISIS, **mixed):
+    """Write ``amount`` Money (or a ``mixed`` entry) for ``crisis`` on the player's tile."""
+    entry = mixed or {"MON": amount}
+    plan = state.player(seat).plan
+    tile = next((t for t in plan.indications if t.ability == "contribuir-crisi"), None)
+    if tile is None:
+        indicate(state, seat, "contribuir-crisi", contributions={crisis: entry})
+    else:
+        tile.params["contributions"][crisis] = entry
 
 
 def resolve(state, catalog=CATALOG):
@@ -115,21 +121,48 @@ def test_g13_favor_stands_in_for_an_accepted_type():
     """G13: Favor may stand in for "crisis contributions"."""
     state = crisis_table((MONEY_CRISIS, 0))
     state.player(CARLES).resources = holdings(MON=1, FAV=3)
-    contribute(state, CARLES, 4)
+    contribute(state, CARLES, MON=1, FAV=3)
     done = resolve(state).state
     assert done.player(CARLES).resources == holdings()
 
 
-def test_s410_contributions_mix_accepted_types_preferred_first():
-    """§4.10: "Contribution types may be mixed freely": Alice prefers Force and gives 7 of a
-    crisis that accepts Power and Force: her 5 Force, then 2 Power."""
+def test_s410_contributions_mix_accepted_types_as_the_player_chooses():
+    """§4.10: "els jugadors poden combinar els tipus acceptats lliurement (per exemple, una
+    contribució d'un mateix jugador podria contenir 2 i + 3, per un total de 5)": Alice gives
+    2 Power and 3 Force to a crisis that accepts both; her total is 5."""
     catalog = copy.deepcopy(CATALOG)
     catalog[MONEY_CRISIS]["accepts"] = ["POW", "FOR"]
     state = crisis_table((MONEY_CRISIS, 0))
-    contribute(state, ALICE, 7, "FOR")
-    done = resolve(state, catalog).state
-    assert done.player(ALICE).resources[Resource.FOR] == 0
-    assert done.player(ALICE).resources[Resource.POW] == 3
+    contribute(state, ALICE, POW=2, FOR=3)
+    done = resolve(state, catalog)
+    assert done.state.player(ALICE).resources[Resource.POW] == 3
+    assert done.state.player(ALICE).resources[Resource.FOR] == 2
+    assert announced(done.events).data["contributions"][0] == {"seat": ALICE, "total": 5}
+
+
+def test_s410_a_type_the_crisis_does_not_accept_is_not_paid():
+    """§4.10: "limited to accepted types": Bob's 2 Faith for a Money crisis stay in his chest."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, BOB, MON=3, FAI=2)
+    done = resolve(state).state
+    assert done.player(BOB).resources[Resource.FAI] == 5
+    assert done.player(BOB).resources[Resource.MON] == 2
+
+
+def test_g36_one_entry_per_crisis_each_crisis_is_paid_its_own():
+    """G36: "The contribution tile may hold one entry per crisis in play in the player's
+    kingdom": Alba faces two crises; Alice gives 2 Money to one and 3 to the other, and each
+    crisis announces its own entry."""
+    state = crisis_table((MONEY_CRISIS, 0), ("crisi-03", 0))
+    contribute(state, ALICE, 2)
+    contribute(state, ALICE, 3, crisis="crisi-03")
+    catalog = copy.deepcopy(CATALOG)
+    catalog["crisi-03"]["accepts"] = ["MON"]
+    first = resolve(state, catalog)
+    second = resolve(first.state, catalog)
+    totals = [announced(out.events).data["contributions"][0]["total"] for out in (first, second)]
+    assert sorted(totals) == [2, 3]
+    assert second.state.player(ALICE).resources[Resource.MON] == 0
 
 
 def test_s410_the_pool_returns_to_the_reserve_and_the_crisis_is_discarded():
@@ -162,6 +195,20 @@ def test_g36_only_members_of_the_crisis_kingdom_contribute():
     contribute(state, DIDAC, 5)
     done = resolve(state)
     assert done.state.player(DIDAC).resources == state.player(DIDAC).resources
+
+
+def test_g36_a_kingdomless_crisis_penalty_on_the_king_is_ignored():
+    """G36: "For the kingdomless group, the requirement uses the group's size; effects on
+    indicators or on the King are ignored": a failed crisis whose penalty is "the King loses 1
+    Prestige" costs the group's first player nothing."""
+    catalog = copy.deepcopy(CATALOG)
+    catalog[MONEY_CRISIS]["penalty"] = [
+        {"op": "lose", "who": "king", "resource": "PRE", "amount": 1}
+    ]
+    state = crisis_table((MONEY_CRISIS, None))
+    state.player(ELENA).kingdom = None
+    done = resolve(state, catalog).state
+    assert done.player(ELENA).resources[Resource.PRE] == state.player(ELENA).resources[Resource.PRE]
 
 
 def test_g51_the_kingdomless_group_ignores_effects_on_indicators():
@@ -208,7 +255,8 @@ def test_s410_crisis_properties(amounts, money, values):
         sorted(p.seat for p in state.players), amounts, money, strict=True
     ):
         state.player(seat).resources[Resource.MON] = mon
-        contribute(state, seat, amount)
+        for crisis in crises:
+            contribute(state, seat, amount, crisis=crisis)
     once = crisis_phase.resolve_next_crisis(state, CATALOG, RULES, HmacDice(b"x"))
     twice = crisis_phase.resolve_next_crisis(state, CATALOG, RULES, HmacDice(b"x"))
     assert once.state.to_dict() == twice.state.to_dict()

@@ -461,6 +461,17 @@ def test_s6_manual_effects_go_to_the_director():
     assert cleared.state.pending == []
 
 
+def test_s6_a_manual_step_names_its_card_owner_kingdom_and_boxes():
+    """§6 manual {text}: the director applies it by hand, so the pending keeps what the card
+    refers to: the card, the ability, whose it is, its kingdom and the boxes as filled."""
+    ops = [{"op": "manual", "text": {"ca": "Canvia", "en": "Swap"}}]
+    context = Context(ALICE, 0, params={"target": BOB}, source="tactic:x", ability="y")
+    out = apply_ops(table(), BASE, RULES, FixedDice([]), ops, context, self_seat=ALICE)
+    data = out.state.pending[0].data
+    assert (data["card"], data["ability"], data["owner"], data["kingdom"]) == ("x", "y", ALICE, 0)
+    assert data["params"] == {"target": BOB}
+
+
 def test_s6_manual_conditions_wait_for_the_director():
     """§6: {test: manual} — "the director judges it"."""
     ops = [

@@ -19,6 +19,8 @@ from consell.rules import (
     crisis_phase,
     decisions,
     effects,
+    endgame,
+    endgame_turns,
     kingdoms,
     phases,
     primitives,
@@ -144,7 +146,9 @@ def case_crisis_succeeded(state):
         state.player(seat).resources[accepted] = 30
         state.player(seat).plan.indications.append(
             PlannedAbility(
-                "common:contribuir-crisi", "contribuir-crisi", {"amount": 30, "resource": accepted}
+                "common:contribuir-crisi",
+                "contribuir-crisi",
+                {"contributions": {crisis: {accepted: 30}}},
             )
         )
     return crisis_phase.resolve_next_crisis(state, CATALOG, RULES, FixedDice([])), source, BOB
@@ -171,11 +175,14 @@ def case_end_of_turn(state):
 
 
 def case_at_end_of_game(state):
+    """Not a trigger event: the end-of-game turns offer these reactions one at a time (§4.17);
+    see ``test_s417_the_end_of_game_turns_offer_the_reaction_of_a_pack_card``."""
     source = give(state, BOB, "palau-d-estiu")
     state.turn = RULES.turns
     state.phase = Phase.END_OF_TURN
     state.pending = []
-    return phases.advance(state, RULES), source, BOB
+    begun = phases.advance(state, RULES)
+    return endgame_turns.open_turns(begun.state, CATALOG), source, BOB
 
 
 CASES = {name.removeprefix("case_"): f for name, f in globals().items() if name.startswith("case_")}
@@ -186,13 +193,25 @@ def test_every_trigger_of_the_pack_format_has_a_case_here():
     assert sorted(CASES) == sorted(primitives.TRIGGERS)
 
 
-@pytest.mark.parametrize("trigger", primitives.TRIGGERS)
+RAISED = [t for t in primitives.TRIGGERS if t != endgame.AT_END_OF_GAME]
+
+
+@pytest.mark.parametrize("trigger", RAISED)
 def test_s43_the_engine_raises_the_trigger_and_a_pack_card_reacts(trigger):
     """§4.3: "Cada reacció indica les condicions necessàries per la seva activació"."""
     state = table()
     outcome, source, seat = CASES[trigger](state)
     assert trigger in triggers(outcome.events)
     assert answered(outcome.state, outcome.events, source, seat), (trigger, source)
+
+
+def test_s417_the_end_of_game_turns_offer_the_reaction_of_a_pack_card():
+    """§4.17: "en Ordre de joc, cada jugador s'alterna per activar una de les seves reaccions Al
+    final de la partida": Bob's *Palau d'estiu* is among his end-of-game choices."""
+    outcome, source, seat = case_at_end_of_game(table())
+    pending = next(p for p in outcome.state.pending if p.kind == endgame.END_OF_GAME)
+    offered = endgame_turns.options(outcome.state, CATALOG, pending, seat)
+    assert f"asset:{source}|esplendor" in [o.key for o in offered]
 
 
 def test_s34_secrets_hold_their_triggers_for_the_batch():

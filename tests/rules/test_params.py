@@ -101,3 +101,43 @@ def test_s42_a_box_the_card_does_not_have_is_refused():
     """§4.2: only the card's own boxes may be written on."""
     with pytest.raises(InvalidParameterError, match="no box called 'extra'"):
         check_at_execution(table(), CATALOG, ALICE, ABILITY, {**GOOD, "extra": 1})
+
+
+CONTRIBUTION = {
+    "id": "contribuir-crisi",
+    "type": "indication",
+    "params": [{"name": "contributions", "type": "contributions", "max": 6}],
+}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"crisi-01": {"MON": 2, "FAV": 3}},
+        {"crisi-01": {"MON": 1}, "crisi-02": {"POW": 2, "FOR": 3}},
+        {},
+    ],
+)
+def test_g36_a_contribution_holds_a_mixed_entry_per_crisis(value):
+    """§4.10: "una contribució d'un mateix jugador podria contenir 2 i + 3"; G36: "one entry
+    per crisis in play in the player's kingdom"."""
+    check_at_planning(table(), CATALOG, ALICE, CONTRIBUTION, {"contributions": value})
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"llei-01": {"MON": 1}},  # not a crisis
+        {"crisi-01": {"GOLD": 1}},  # not a resource
+        {"crisi-01": {"MON": -1}},
+        {"crisi-01": {"MON": True}},
+        {"crisi-01": {"MON": 4, "FAV": 3}},  # over the card's maximum for one crisis
+        {"crisi-01": 5},
+        [5],
+    ],
+)
+def test_g36_a_malformed_contribution_is_refused_naming_the_box(value):
+    """§3.2: every box must hold a valid value; the error names the box."""
+    with pytest.raises(InvalidParameterError) as refused:
+        check_at_planning(table(), CATALOG, ALICE, CONTRIBUTION, {"contributions": value})
+    assert refused.value.details["param"] == "contributions"

@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from consell.rules import (
     acquisition,
     cards,
-    conditions,
     crisis_phase,
     destiny,
     effects,
     end_of_turn,
     endgame,
+    endgame_turns,
     phases,
     plots,
     production_phase,
@@ -73,6 +73,7 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
         new = outcome.state
         ch.record(new, [*events, *outcome.events])
         answer_triggers(ch, outcome.events)  # "at the end of each turn" reactions (§3.8)
+        _open_end_of_game(ch)
         if new.phase is Phase.SECRETS:
             ch.game.snapshot = new.to_dict()
         elif leaving is Phase.SECRETS:
@@ -289,18 +290,23 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
         before = ch.state
         outcome = end_of_turn.end_turn(ch.state, ch.ruleset, ch.dice)
         ch.record(outcome.state, [*outcome.events, snapshot_event(before)])
-        answer_triggers(ch, outcome.events)  # "at the end of the game" reactions (§4.17)
+        answer_triggers(ch, outcome.events)
+        _open_end_of_game(ch)
+
+
+def _open_end_of_game(ch: Change) -> None:
+    """After the last turn, the first player in turn order is asked for their first
+    end-of-game reaction (§4.17 step 2; ``endgame_turns``)."""
+    if not endgame_turns.opened(ch.state):
+        opened = endgame_turns.open_turns(ch.state, ch.catalog)
+        ch.record(opened.state, opened.events)
 
 
 def finish_game(
     game_id: int, rulings: dict | None = None, *, nonce=None, expected_seq=None
 ) -> None:
-    """Judge the objectives, add their Prestige and name the winners (§4.17, G48)."""
+    """Apply the director's rulings on objectives, compare Prestige and name the winners, once
+    the end-of-game turns are over (§4.17, G48)."""
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
-        catalog, ruleset = ch.catalog, ch.ruleset
-
-        def judge(condition, state, seat):
-            return conditions.evaluate(state, catalog, ruleset, condition, seat)
-
-        outcome = endgame.finish_game(ch.state, catalog, judge, rulings or {})
+        outcome = endgame.finish_game(ch.state, rulings or {})
         ch.record(outcome.state, [*outcome.events, snapshot_event(outcome.state)])

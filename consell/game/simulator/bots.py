@@ -69,9 +69,23 @@ class Bot:
             return self.rng.choice(others)
         if kind == "text":
             return self.plant("tile text", seat) if self.plant else "simulated"
+        if kind == "contributions":
+            return self._contributions(choices, field.get("max"), player)
         if not choices:
             return None
         return self.rng.choice(choices)[0]
+
+    def _contributions(self, crises: list[dict], most: int | None, player: Player) -> dict:
+        """Some of one or two accepted types for each crisis of the kingdom (§4.10, G36)."""
+        out = {}
+        for crisis in crises:
+            codes = [code for code, _ in crisis["accepts"]]
+            entry = {}
+            for code in self.rng.sample(codes, min(len(codes), self.rng.randint(1, 2))):
+                have = player.resources[Resource(code)]
+                entry[code] = self.rng.randint(0, max(0, min(have, (most or PLAIN_AMOUNT) // 2)))
+            out[crisis["card"]] = {code: n for code, n in entry.items() if n}
+        return out
 
     def _purse(self, field: dict[str, Any], player: Player) -> int:
         """What the player could pay for an amount box: plots cost Intrigue, bids Money."""
@@ -156,6 +170,16 @@ class Bot:
         if kind == "insurrection":
             return self._insurrection(state, ruleset, pending, seat)
         return {}
+
+    def end_of_game(self, options) -> dict:
+        """One end-of-game choice (§4.17): what must be used first, a paid one now and then,
+        else passing."""
+        mandatory = [o for o in options if o.mandatory]
+        if mandatory:
+            return {"choose": self.rng.choice(mandatory).key}
+        if options and self.rng.random() < 0.5:
+            return {"choose": self.rng.choice(options).key}
+        return {"pass": True}
 
     def _distribution(self, data: dict, ruleset: Ruleset) -> dict:
         members, amount = list(data["members"]), data["amount"]

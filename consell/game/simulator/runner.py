@@ -25,7 +25,15 @@ from consell.content.catalog import load_catalog
 from consell.content.models import Pack
 from consell.game.models import Game
 from consell.game.services import decisions, games, planning, turn
-from consell.rules import crisis_phase, endgame, phases, procedures, resolution, votes
+from consell.rules import (
+    crisis_phase,
+    endgame,
+    endgame_turns,
+    phases,
+    procedures,
+    resolution,
+    votes,
+)
 from consell.rules import decisions as rules_decisions
 from consell.rules import trades as rules_trades
 from consell.rules.errors import RuleError
@@ -186,13 +194,21 @@ class Runner:
     def _answer_pending(self, state: GameState) -> bool:
         """Answer the oldest pending decision; False when only director steps are left."""
         found = next(
-            (p for p in state.pending if p.kind not in (phases.STEP, endgame.END_OF_GAME)),
+            (
+                p
+                for p in state.pending
+                if p.kind != phases.STEP and (p.kind != endgame.END_OF_GAME or p.waiting_for)
+            ),
             None,
         )
         if found is None:
             return False
         kind, flow = found.kind, found.data.get("flow", {})
-        if kind == "insurrection" and flow.get("stage") in (None, "done"):
+        if kind == endgame.END_OF_GAME:
+            left = endgame_turns.options(state, self.catalog, found, found.waiting_for[0])
+            choice = self.bot.end_of_game(left)
+            decisions.decide(self.gid, found.id, choice, seat=found.waiting_for[0])
+        elif kind == "insurrection" and flow.get("stage") in (None, "done"):
             decisions.run_procedure(self.gid, found.id)
         elif kind in procedures.AUTOMATIC and kind != "insurrection":
             decisions.run_procedure(self.gid, found.id)

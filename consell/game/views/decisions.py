@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..access import director_game, seat_for
+from ..phone_forms import EndOfGameForm
 from ..planner import _int
 from ..services import decisions
 from .common import expected_seq, int_or_none, run_service
@@ -64,6 +65,9 @@ def parse_decision(post) -> dict:
         decision["indicator"] = post["indicator"]
     if "seat" in post:
         decision["seat"] = _int(post["seat"])
+    if "choice" in post or "pass_turn" in post:
+        form = EndOfGameForm(post)
+        decision.update(form.cleaned_data if form.is_valid() else {"choose": None})
     return decision
 
 
