@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from . import words
 
@@ -181,6 +181,18 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         % {"who": d.get("name") or n.seat(d.get("seat"))}
     ),
     "tactics_exhausted": lambda d, n: _("The tactics deck is empty."),
+    "tactics_discarded": lambda d, n: (
+        ngettext(
+            "%(who)s discards %(count)s tactic.",
+            "%(who)s discards %(count)s tactics.",
+            d.get("count") or 0,
+        )
+        % {"who": n.seat(d.get("seat")), "count": d.get("count") or 0}
+    ),
+    "tactics_lost": lambda d, n: _("You discard %(c)s.") % {"c": n.cards(d.get("cards"))},
+    "fist_committed": lambda d, n: (
+        _("Your fist for the duel: %(what)s.") % {"what": words.amounts(d.get("fist"))}
+    ),
     "expel_void": lambda d, n: (
         _("%(who)s cannot be expelled: nothing happens.") % {"who": n.seat(d.get("seat"))}
     ),

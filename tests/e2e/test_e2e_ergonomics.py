@@ -64,7 +64,9 @@ def table(live_url) -> dict:
     for seat in HANDED_IN:
         planning.hand_in(game.pk, seat)
     seats = {s.position: f"{live_url}/s/{s.token}/" for s in game.seats.all()}
+    game.refresh_from_db()
     return {
+        "kingdoms": len(game.state["kingdoms"]),
         "board": f"{live_url}/board/{game.board_token}/",
         "planning": seats[2],
         "handed_in": seats[1],
@@ -79,8 +81,11 @@ def test_the_board_holds_sixteen_players_on_one_1920x1080_screen(table, browser)
     board = page.locator("#board .screen").bounding_box()
     assert board["y"] + board["height"] <= TV["height"], "the board needs no scrolling"
     assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
-    assert page.locator(".screen-kingdom").count() >= 6
-    assert page.locator(".screen-destiny").count() >= 6, "each kingdom shows its destiny card"
+    assert table["kingdoms"] >= 4  # one per 4 players (§2)
+    assert page.locator(".screen-kingdom").count() == table["kingdoms"]
+    assert page.locator(".screen-destiny").count() >= table["kingdoms"], (
+        "each kingdom shows its destiny card"
+    )
     assert page.locator(".screen-order li.done").count() == len(HANDED_IN)
     assert page.locator(".screen-order li.waiting").count() == 16 - len(HANDED_IN)
     phase = page.locator(".screen-phase")

@@ -202,7 +202,7 @@ def crisis(state, card: str, seat_gives: dict[int, tuple[str, int]]):
             PlannedAbility(
                 "common:contribuir-crisi",
                 "contribuir-crisi",
-                {"amount": amount, "resource": resource},
+                {"contributions": {card: {resource: amount}}},
             )
         )
     outcome = crisis_phase.resolve_next_crisis(state, CATALOG, RULES, FixedDice([]))

@@ -47,6 +47,14 @@ def _hidden(game: Game, state: GameState, seat: int) -> set[str]:
     return {card_id_of(c) for c in cards}
 
 
+def _written(state: GameState, seat: int) -> set[str]:
+    """Card ids ``seat`` wrote on their own tiles: a bid names an asset of the market, seen
+    face up when the plan was made; that someone else holds it now is not learnt from it."""
+    plan = state.player(seat).plan
+    tiles = [*plan.indications, *plan.actions, *plan.secrets]
+    return {card_id_of(v) for t in tiles for v in t.params.values() if isinstance(v, str)}
+
+
 class LeakWatch:
     """After every phase, each player's view must hold nothing of another's secrets."""
 
@@ -62,7 +70,7 @@ class LeakWatch:
             view = view_for(game, Viewer.for_seat(p.seat), "en")
             self.looked += 1
             text = json.dumps(view, ensure_ascii=False, default=str)
-            seen = set(MARKER.findall(text))
+            seen = set(MARKER.findall(text)) - _written(state, p.seat)
             where = f"turn {state.turn} {state.phase}, seat {p.seat}"
             for other in state.players:
                 if other.seat != p.seat and _hidden(game, state, other.seat) & seen:
