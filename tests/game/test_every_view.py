@@ -344,7 +344,7 @@ def test_secrets():
     )
     g = game.pk
     form = _form(game, "director", f"/games/{g}/turn/secret/")
-    check(game, "director", f"/games/{g}/turn/secret/", {**form, "dice": "one two"}, form)
+    check(game, "director", f"/games/{g}/turn/secret/", {**form, "die": ["one", "two"]}, form)
 
 
 def test_acquisition_crisis_production_end():
