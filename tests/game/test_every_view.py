@@ -226,7 +226,8 @@ def _same_pile_pair(game: Game):
     for p in state_of(game).players:
         by_type: dict[str, list] = {}
         for a in _plannable(game, p.seat):
-            by_type.setdefault(a["type"], []).append(a)
+            if all(f["optional"] for f in a["fields"]):  # added without a box to fill (§3.2)
+                by_type.setdefault(a["type"], []).append(a)
         for kind, abilities in by_type.items():
             if len(abilities) >= 2:
                 return p.seat, PILES[kind], abilities[:2]
