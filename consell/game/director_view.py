@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from consell.rules import (
     cards,
     crisis_phase,
@@ -185,13 +187,38 @@ def _plot_preview(state, catalog, ruleset, seat, ability, tile, names, language)
             for k, v in context.exemptions.items()
         },
         "any_success": _pct(chances.any_success),
-        "dice_needed": _dice_needed(chances),
+        "dice": _dice_order(chances, label, names),
     }
 
 
-def _dice_needed(chances) -> int:
-    """How many d6 the table rolls for this plot: 3 per target test and per Spymaster test."""
-    return 3 * len(chances.targets) + 3 * sum(1 for s in chances.spymasters if s.test is not None)
+def _dice_order(chances, label, names) -> list[dict[str, Any]]:
+    """Each die the table rolls for this plot, in the order the rules read them (§4.6, G29).
+
+    "One success test + one detection test per target", then each Spymaster test not stood
+    in for by the Spymaster's own target test: a success die, then two detection dice each
+    (``plots.resolve_plot``). The detection of a kingdom target warns its King.
+    """
+    tests = [(label(t.target), t.test, False) for t in chances.targets]
+    tests += [
+        (names.get(s.coverage.spymaster), s.test, True)
+        for s in chances.spymasters
+        if s.test is not None
+    ]
+    out = []
+    for who, test, spymaster in tests:
+        th = test.threshold
+        success = (
+            _("Spymaster test of %(name)s: success") if spymaster else _("Success against %(name)s")
+        ) % {"name": who}
+        out.append({"purpose": success, "hint": _("succeeds on 1 to %(th)s") % {"th": th}})
+        for n in (1, 2):
+            out.append(
+                {
+                    "purpose": _("Detection for %(name)s (%(n)s of 2)") % {"name": who, "n": n},
+                    "hint": _("notices above %(th)s") % {"th": th},
+                }
+            )
+    return out
 
 
 def _pct(fraction) -> str:

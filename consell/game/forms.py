@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from consell.content.models import Pack
-from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 
 
@@ -40,58 +36,6 @@ class NewGameForm(forms.Form):
         if any(len(n) > 60 for n in names):
             raise forms.ValidationError(_("A name may have at most 60 characters."))
         return names
-
-
-class RulesetForm(forms.Form):
-    """One field per ruleset value (rules §7); tables are edited as JSON."""
-
-    def __init__(self, *args, ruleset: dict, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.current = ruleset
-        for f in dataclasses.fields(Ruleset):
-            value = ruleset.get(f.name)
-            if isinstance(value, bool):
-                field = forms.BooleanField(required=False, initial=value)
-            elif isinstance(value, int):
-                field = forms.IntegerField(initial=value)
-            elif value is None:
-                field = forms.IntegerField(required=False, initial=None)
-            elif isinstance(value, str):
-                field = forms.CharField(initial=value)
-            else:
-                field = forms.CharField(initial=json.dumps(value), widget=forms.TextInput())
-            field.label = f.name
-            self.fields[f.name] = field
-
-    def clean(self):
-        data = super().clean()
-        out = {}
-        for name, value in list(data.items()):
-            initial = self.fields[name].initial
-            if (
-                isinstance(self.fields[name], forms.CharField)
-                and isinstance(initial, str)
-                and (initial.startswith("{") or initial.startswith("["))
-            ):
-                try:
-                    value = json.loads(value)
-                except (TypeError, json.JSONDecodeError):
-                    self.add_error(name, _("Not valid JSON."))
-                    continue
-            out[name] = value
-        if not self.errors:
-            self._check_playable(out)
-        return out
-
-    def _check_playable(self, values: dict) -> None:
-        """The rules' own validation (``Ruleset.validate``), each problem beside its field."""
-        try:
-            Ruleset.from_dict({**self.current, **values})
-        except RuleError as exc:
-            problems = exc.details.get("problems") or {None: [str(exc)]}
-            for name, messages in problems.items():
-                for message in messages:
-                    self.add_error(name if name in self.fields else None, message)
 
 
 class DealForm(forms.Form):

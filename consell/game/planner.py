@@ -2,13 +2,21 @@
 
 Built for the player's own view only (``visibility.view_for``): it lists abilities of the
 cards they hold, and offers choices taken from public information (players, kingdoms, the law
-row, the market) plus their own assets. Nothing here reveals anyone else's holdings.
+row, the market, visible assets) plus their own assets. Nothing here reveals anyone else's
+hidden holdings. Each box offers only what the rules accept there now (``params.offered``):
+the players of the card's scope, the kingdoms that exist, the laws in the row. An asset a card
+seizes from its target is chosen among that target's visible assets, grouped by target
+(``depends_on``), and a value the phone did not offer is refused when the tile is added
+(``refusal``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from consell.rules import params as rules_params
 from consell.rules.cards import card as card_of
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.state import GameState
@@ -60,7 +68,7 @@ def plannable(state: GameState, catalog, seat: int, language: str, text) -> list
                     "cost": dict(a.get("cost") or {}),
                     "keywords": list(a.get("keywords", [])),
                     "planned": (source, a["id"]) in planned,
-                    "fields": [_field(p, choices, language, text) for p in a.get("params", [])],
+                    "fields": _fields(state, catalog, seat, a, choices, language, text),
                 }
             )
     return out
@@ -77,6 +85,82 @@ def _field(param: dict, choices: dict, language: str, text) -> dict[str, Any]:
         "max": param.get("max"),
         "choices": choices.get(kind, []) if kind != "resource" else _resources(param),
     }
+
+
+def _fields(state, catalog, seat: int, ability: dict, choices, language, text) -> list[dict]:
+    """The boxes of one ability, each offering only the values the rules accept now."""
+    fields = []
+    for spec in ability.get("params", []):
+        field = _field(spec, choices, language, text)
+        if field["choices"] and spec["type"] != "resource":
+            allowed = rules_params.offered(
+                state, catalog, seat, spec, [v for v, _label in field["choices"]]
+            )
+            field["choices"] = [c for c in field["choices"] if c[0] in allowed]
+        fields.append(field)
+    by_name = {f["name"]: f for f in fields}
+    for asset, owner in _seized(ability).items():
+        if asset in by_name and owner in by_name:
+            _group_by_owner(state, catalog, by_name[asset], by_name[owner], language, text)
+    return fields
+
+
+def _seized(ability: dict) -> dict[str, str]:
+    """Asset boxes naming what an effect seizes from the player of another box (asset -> owner)."""
+    out = {}
+    for step in ability.get("effect") or []:
+        if isinstance(step, dict) and step.get("op") == "seize_asset":
+            asset, owner = step.get("asset"), step.get("from")
+            if isinstance(asset, str) and isinstance(owner, str):
+                out[asset.removeprefix("$")] = owner.removeprefix("$")
+    return out
+
+
+def _group_by_owner(state, catalog, field: dict, owner: dict, language, text) -> None:
+    """Offer each possible target's visible assets, under the target's name (§1.10)."""
+    groups = []
+    for seat, name in owner["choices"]:
+        assets = [
+            (a, text(card_of(catalog, a).get("title"), language))
+            for a in state.player(seat).assets
+            if card_of(catalog, a).get("visibility") == "visible"
+        ]
+        if assets:
+            groups.append({"seat": seat, "name": name, "choices": assets})
+    field["depends_on"] = owner["name"]
+    field["groups"] = groups
+    field["choices"] = [c for g in groups for c in g["choices"]]
+
+
+def refusal(fields: list[dict], params: dict) -> str | None:
+    """Why the phone's boxes cannot be added as they are, in the player's words, or None.
+
+    Every required box is filled (§3.2), every value is one the phone offered, and an asset
+    seized from a target is one of that target's.
+    """
+    by_name = {f["name"]: f for f in fields}
+    for f in fields:
+        value = params.get(f["name"])
+        if rules_params.is_empty(value):
+            if not f["optional"]:
+                return _("Fill in the box “%(box)s”.") % {"box": f["label"]}
+            continue
+        offered = {v for v, _label in f["choices"]}
+        values = value if isinstance(value, list) else [value]
+        if f["type"] not in ("amount", "text") and any(v not in offered for v in values):
+            return _("The box “%(box)s” holds a value that is not offered.") % {"box": f["label"]}
+        if f.get("depends_on"):
+            owner = params.get(f["depends_on"])
+            owners = owner if isinstance(owner, list) else [owner]
+            held = {a for g in f["groups"] if g["seat"] in owners for a, _t in g["choices"]}
+            if value not in held:
+                names = ", ".join(n for s, n in by_name[f["depends_on"]]["choices"] if s in owners)
+                if not names:
+                    return _("The box “%(box)s” holds a value that is not offered.") % {
+                        "box": f["label"]
+                    }
+                return _("Choose an asset that %(name)s holds in sight.") % {"name": names}
+    return None
 
 
 def _resources(param: dict) -> list[tuple[str, str]]:

@@ -14,8 +14,8 @@ jugadors poden combinar els tipus acceptats lliurement", e.g. 2 of one type + 3 
 Two levels of checking:
 
 - ``check_at_planning``: what can be known while planning. "Planning is free": affordability is
-  never checked, and a draft may leave boxes empty (``complete=True`` asks for every required
-  box, as when the player hands the plan in). Hidden facts are never checked here, so the answer
+  never checked; ``complete=True`` asks for every required box, as when a tile is added to a
+  pile and when the plan is handed in. Hidden facts are never checked here, so the answer
   cannot leak them: an asset box only needs an asset card of the pack, not who owns it.
 - ``check_at_execution``: everything, when the director resolves the tile (G47): a player who
   is no longer eligible, a law no longer in the row, an asset no longer available, an amount
@@ -68,6 +68,31 @@ def check_at_execution(
 ) -> None:
     """Check every box now, at execution (rules §4.2, G47); the ability aborts if one fails."""
     _check(state, catalog, seat, ability, params, execution=True, complete=True)
+
+
+def offered(
+    state: GameState,
+    catalog: cards.Catalog,
+    seat: int,
+    spec: Mapping[str, Any],
+    values: list,
+) -> list:
+    """The values, of ``values``, that the box may hold as planning judges it (§4.2, G28).
+
+    A phone offers only these: a player outside the card's scope, a law out of the row or a
+    kingdom that no longer exists is never a choice. A ``players`` box is judged one player at
+    a time.
+    """
+    kind = "player" if spec["type"] == "players" else spec["type"]
+    box = _Box(state, catalog, seat, {**spec, "type": kind}, execution=False)
+    out = []
+    for value in values:
+        try:
+            box.check(value)
+        except InvalidParameterError:
+            continue
+        out.append(value)
+    return out
 
 
 def _check(

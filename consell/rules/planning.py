@@ -11,8 +11,9 @@ whole table sees because it sets the turn order.
 
 Choices made here where the rulebook is silent:
 
-- A draft may leave boxes empty; handing in asks for every required box (§3.2 "Cal que indiquin
-  valors per totes aquestes caselles"). A plan the director closes is taken as it is (G37).
+- A tile is added with every required box filled, and handing in checks them again (§3.2 "Cal
+  que indiquin valors per totes aquestes caselles"): a box left empty is refused when it is
+  written, not at the hand-in. A plan the director closes is taken as it is (G37).
 - The same ability of the same source is planned at most once per turn (G22), so two copies of
   a tactic are two sources; reactions and constants are never planned (§1.9). An asset's
   abilities are activated once a turn in all (Actius: "un cop cada torn"), so one of them at
@@ -56,7 +57,7 @@ def add_ability(
         raise NotEligibleError(
             _("An asset acts once a turn: one of its abilities is already planned.")
         )
-    params.check_at_planning(new, catalog, seat, ability, planned.params)
+    params.check_at_planning(new, catalog, seat, ability, planned.params, complete=True)
     getattr(plan, pile).append(
         PlannedAbility(planned.source, planned.ability, dict(planned.params))
     )

@@ -22,7 +22,7 @@ DIRECTOR_STEPS = [
     ("turn/action/", {}),
     ("turn/vigilance/", {}),
     ("turn/secret/", {}),
-    ("turn/secret/", {"dice": "1 2 3"}),
+    ("turn/secret/", {"die": ["1", "2", "3"]}),
     ("turn/auction/", {}),
     ("turn/crisis/", {}),
     ("turn/production/", {}),

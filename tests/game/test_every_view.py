@@ -9,8 +9,6 @@ a refusal, and the game moved on). ``test_every_post_view_has_a_case`` keeps the
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.urls import resolve
 
@@ -24,6 +22,7 @@ from consell.rules import crisis_phase, endgame, phases, resolution
 from consell.rules.production_phase import OPENED
 from consell.rules.state import Phase
 
+from .page_forms import ruleset_post
 from .simulated import director_client, hidden_fields, phone, play_until, refusals_of, state_of
 
 pytestmark = pytest.mark.django_db
@@ -121,18 +120,6 @@ def _stop(where, players=5, turns=10, seed=1) -> Game:
     return play_until(players, turns, seed, lambda s: _only_steps(s) and where(s))
 
 
-def _ruleset_form(game: Game, **changes) -> dict:
-    out = {}
-    for key, value in {**game.ruleset, **changes}.items():
-        if value is True:
-            out[key] = "on"
-        elif isinstance(value, dict | list):
-            out[key] = json.dumps(value)
-        elif value is not False:
-            out[key] = "" if value is None else str(value)
-    return out
-
-
 # -- rules §2: before the deal, and setup ---------------------------------------------------
 
 
@@ -151,8 +138,8 @@ def test_before_the_deal(director):
         game,
         "director",
         f"/games/{game.pk}/ruleset/",
-        _ruleset_form(game, turns=-4),
-        _ruleset_form(game, turns=8),
+        ruleset_post(game, turns=-4),
+        ruleset_post(game, turns=8),
         refused_with=200,
     )
     deal = _form(game, "director", f"/games/{game.pk}/deal/")
@@ -239,7 +226,8 @@ def _same_pile_pair(game: Game):
     for p in state_of(game).players:
         by_type: dict[str, list] = {}
         for a in _plannable(game, p.seat):
-            by_type.setdefault(a["type"], []).append(a)
+            if all(f["optional"] for f in a["fields"]):  # added without a box to fill (§3.2)
+                by_type.setdefault(a["type"], []).append(a)
         for kind, abilities in by_type.items():
             if len(abilities) >= 2:
                 return p.seat, PILES[kind], abilities[:2]
@@ -357,7 +345,7 @@ def test_secrets():
     )
     g = game.pk
     form = _form(game, "director", f"/games/{g}/turn/secret/")
-    check(game, "director", f"/games/{g}/turn/secret/", {**form, "dice": "one two"}, form)
+    check(game, "director", f"/games/{g}/turn/secret/", {**form, "die": ["one", "two"]}, form)
 
 
 def test_acquisition_crisis_production_end():

@@ -61,5 +61,5 @@ def test_nonsense_step_input_is_refused_cleanly(started, client_dora):
     for data in ({"seq": "not-a-number"}, {"seq": ""}, {}):
         response = client_dora.post(f"/games/{started.pk}/turn/secret/", data, follow=True)
         assert response.status_code == 200
-    response = client_dora.post(f"/games/{started.pk}/turn/secret/", {"dice": "seven"}, follow=True)
+    response = client_dora.post(f"/games/{started.pk}/turn/secret/", {"die": "seven"}, follow=True)
     assert response.status_code == 200

@@ -38,6 +38,6 @@ def test_s32_a_change_elsewhere_leaves_the_planner_as_it_is(game):
     key = _shown(alice.get(f"/play/{game.pk}/").content.decode())
     planning.hand_in(game.pk, 2)  # Bob hands in: Alice's planner shows the same
     assert alice.get(f"/play/{game.pk}/?fragment=plan&shown={key}", **HX).status_code == 204
-    planning.add(game.pk, 1, "common:vigilancia", "vigilancia", {})
+    planning.add(game.pk, 1, "common:vigilancia", "vigilancia", {"intrigue": 1})
     changed = alice.get(f"/play/{game.pk}/?fragment=plan&shown={key}", **HX)
     assert changed.status_code == 200 and _shown(changed.content.decode()) != key

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from consell.game.models import Event, Game
+from consell.game.services import games as game_services
 from consell.rules.state import GameState, Status
 from tests.game.conftest import PLAYERS, seat_client
+from tests.game.page_forms import ruleset_post
 
 pytestmark = pytest.mark.django_db
 
@@ -43,27 +45,23 @@ def test_bad_player_lists_are_refused_and_nothing_is_created(client_dora, pack, 
 
 def test_the_ruleset_is_shown_and_editable_before_the_deal(client_dora, new_game):
     page = client_dora.get(f"/games/{new_game.pk}/").content.decode()
-    assert "friction" in page and "auction_tiebreak" in page
-    data = {k: v for k, v in _ruleset_post(new_game).items()}
-    data["turns"] = "8"
+    assert "Friction" in page and "A tied bid" in page
+    data = ruleset_post(new_game, turns=8)
     client_dora.post(f"/games/{new_game.pk}/ruleset/", data)
     new_game.refresh_from_db()
     assert new_game.ruleset["turns"] == 8
 
 
 def test_a_bad_ruleset_value_changes_nothing(client_dora, new_game):
-    data = _ruleset_post(new_game)
-    data["friction"] = "{not json"
-    data["turns"] = "7"
+    data = ruleset_post(new_game, friction__2="un", turns=7)
     response = client_dora.post(f"/games/{new_game.pk}/ruleset/", data, follow=True)
     new_game.refresh_from_db()
     assert new_game.ruleset["turns"] == 10
-    assert "friction" in response.content.decode()
+    assert "Enter a whole number." in response.content.decode()
 
 
 def test_the_ruleset_is_locked_once_dealt(client_dora, game):
-    data = _ruleset_post(game)
-    data["turns"] = "6"
+    data = {"nonce": "r6", "turns": "6"}
     client_dora.post(f"/games/{game.pk}/ruleset/", data)
     game.refresh_from_db()
     assert game.ruleset["turns"] == 10
@@ -163,30 +161,17 @@ def test_every_change_is_logged(game):
     assert seqs == list(range(1, len(seqs) + 1))
 
 
-def _ruleset_post(game: Game) -> dict:
-    import json
-
-    out = {"nonce": "r"}
-    for key, value in game.ruleset.items():
-        if isinstance(value, bool):
-            if value:
-                out[key] = "on"
-        elif isinstance(value, dict | list):
-            out[key] = json.dumps(value)
-        elif value is None:
-            out[key] = ""
-        else:
-            out[key] = str(value)
-    return out
+def test_the_ruleset_screen_offers_only_the_offices_of_the_pack(client_dora, new_game):
+    data = ruleset_post(new_game, office_for_resource__FAI="bisbe")
+    response = client_dora.post(f"/games/{new_game.pk}/ruleset/", data)
+    new_game.refresh_from_db()
+    assert new_game.ruleset["office_for_resource"]["FAI"] == "gran-sacerdot"
+    assert "bisbe is not one of the available choices" in response.content.decode()
 
 
 def test_a_ruleset_naming_an_office_the_pack_lacks_is_refused_at_the_deal(client_dora, new_game):
-    data = _ruleset_post(new_game)
-    data["office_for_resource"] = (
-        '{"FAV": "rei", "POW": "canceller", "MON": "tresorer", "INT": "mestre-espies", '
-        '"FOR": "mariscal", "FAI": "bisbe"}'
-    )
-    client_dora.post(f"/games/{new_game.pk}/ruleset/", data)
+    offices = {**new_game.ruleset["office_for_resource"], "FAI": "bisbe"}
+    game_services.update_ruleset(new_game.pk, {"office_for_resource": offices})
     response = client_dora.post(f"/games/{new_game.pk}/deal/", {"nonce": "d1"}, follow=True)
     new_game.refresh_from_db()
     assert new_game.state is None

@@ -43,7 +43,7 @@ def played_turn(game):
 
     arrange(game, lambda state: give_house(state, 1, "casa-falco"))
     planning.add(game.pk, 1, "house", "robatori", {"targets": [2], "intrigue": 1})
-    planning.add(game.pk, 1, "common:vigilancia", "vigilancia", {})
+    planning.add(game.pk, 1, "common:vigilancia", "vigilancia", {"intrigue": 0})
     asset = state_of(game).market["row1"][0]
     planning.add(game.pk, 3, "common:apostes", "apostes", {})
     hand_in_all(game)

@@ -132,16 +132,27 @@ def test_g34_a_handed_in_plan_is_locked_and_ranked():
         add(out.state, "common:vigilancia", "vigilancia")
 
 
-def test_s32_handing_in_needs_every_required_box():
-    """§3.2: "Every required parameter box must be filled"."""
-    state = add(planning_table(), "house", "robatori")
+def test_s32_a_tile_is_added_only_with_every_required_box_filled():
+    """§3.2: "Cal que indiquin valors per totes aquestes caselles, a menys que el text de la
+    targeta indiqui que alguns d'ells són opcionals": a box left empty is refused when the tile
+    is added, not at the hand-in, and the plan is unchanged."""
+    state = planning_table()
+    with pytest.raises(InvalidParameterError, match="must be filled"):
+        add(state, "house", "robatori")
+    assert state.player(ALICE).plan.secrets == []
+
+
+def test_s32_handing_in_checks_every_box_again():
+    """§3.2: "Every required parameter box must be filled" when the plan is handed in too."""
+    state = add(planning_table(), "house", "robatori", target=BOB)
+    state.player(ALICE).plan.secrets[0].params.clear()
     with pytest.raises(InvalidParameterError, match="must be filled"):
         planning.hand_in(state, CATALOG, ALICE)
 
 
 def test_g37_the_director_closes_planning_with_the_draft_as_is():
     """G37: "A player who has not submitted has their current draft submitted automatically"."""
-    state = add(planning_table(), "house", "robatori")
+    state = add(planning_table(), "house", "robatori", target=BOB)
     plan = planning.close_planning_for(state, ALICE).state.player(ALICE).plan
     assert plan.handed_in and plan.closed_by_director and plan.handed_in_rank is None
     assert len(plan.secrets) == 1

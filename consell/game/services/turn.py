@@ -196,7 +196,7 @@ def table_dice(state: GameState, catalog, ruleset, language: str) -> list[str] |
 def _check_table_dice(ch, entered: list[int]) -> None:
     """Refuse typed dice that are not the plot's: every value 1..6, three per test."""
     if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in entered):
-        raise InvalidParameterError(_("Dice are whole numbers from 1 to 6, separated by spaces."))
+        raise InvalidParameterError(_("Each die is a whole number from 1 to 6."))
     tests = table_dice(ch.state, ch.catalog, ch.ruleset, (get_language() or "ca")[:2])
     if tests is None:
         raise InvalidParameterError(

@@ -66,7 +66,7 @@ class Bot:
             return sorted(self.rng.sample(others, min(len(others), self.rng.randint(1, most))))
         if kind == "player":
             others = [s for s, _ in choices if s != seat] or [s for s, _ in choices]
-            return self.rng.choice(others)
+            return self.rng.choice(others) if others else None  # nobody in the card's scope
         if kind == "text":
             return self.plant("tile text", seat) if self.plant else "simulated"
         if kind == "contributions":

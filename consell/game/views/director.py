@@ -10,16 +10,19 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from consell.content.catalog import load_catalog
 from consell.rules.ruleset import Ruleset
 
 from ..access import director_game
-from ..forms import DealForm, NewGameForm, RulesetForm
+from ..forms import DealForm, NewGameForm
+from ..ruleset_form import RulesetForm
 from ..services import games as game_services
 from ..services import seats as seat_services
-from ..visibility import Viewer
+from ..visibility import Viewer, text
 from .common import expected_seq, int_or_none, run_service, viewer_view
 from .parts import parts_asked, render_parts
 
@@ -56,10 +59,21 @@ def _seat_links(request, game):
     ]
 
 
+def _ruleset_form(game, data=None) -> RulesetForm:
+    """The ruleset screen, its offices named as the game's pack names them (rules §1.4)."""
+    language = (get_language() or "ca")[:2]
+    offices = [
+        (cid, text(card.get("title"), language) or cid)
+        for cid, card in load_catalog(game.pack).items()
+        if card.get("kind") == "office"
+    ]
+    return RulesetForm(data, ruleset=game.ruleset, offices=offices)
+
+
 def _dashboard_context(request, game, ruleset_form=None) -> dict:
     ruleset = Ruleset.from_dict(game.ruleset)
     if ruleset_form is None and game.state is None:
-        ruleset_form = RulesetForm(ruleset=game.ruleset)
+        ruleset_form = _ruleset_form(game)
     return {
         "game": game,
         "view": viewer_view(game, Viewer.director()),
@@ -90,18 +104,17 @@ def edit_ruleset(request, game_id: int):
     if game.state is not None:
         messages.error(request, _("The ruleset can only change before the cards are dealt."))
         return redirect("game:dashboard", game_id=game.pk)
-    form = RulesetForm(request.POST, ruleset=game.ruleset)
-    if not form.is_valid():
-        messages.error(request, _("The ruleset was not saved: see the values marked."))
-        return render(request, "game/dashboard.html", _dashboard_context(request, game, form))
-    if run_service(
-        request,
-        game_services.update_ruleset,
-        game.pk,
-        form.cleaned_data,
-        nonce=request.POST.get("nonce"),
-    ):
-        messages.success(request, _("Ruleset saved."))
+    if request.POST.get("restore") == "defaults":
+        values, done = Ruleset.default().to_dict(), _("Every ruleset value is back to its default.")
+    else:
+        form = _ruleset_form(game, request.POST)
+        if not form.is_valid():
+            messages.error(request, _("The ruleset was not saved: see the values marked."))
+            return render(request, "game/dashboard.html", _dashboard_context(request, game, form))
+        values, done = form.cleaned_data, _("Ruleset saved.")
+    nonce = request.POST.get("nonce")
+    if run_service(request, game_services.update_ruleset, game.pk, values, nonce=nonce):
+        messages.success(request, done)
     return redirect("game:dashboard", game_id=game.pk)
 
 

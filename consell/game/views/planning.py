@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from consell.rules.trades import Offer
 
 from ..access import seat_for
-from ..planner import parse_params
+from ..planner import parse_params, refusal
 from ..services import planning
 from ..visibility import Viewer
 from .common import int_or_none, run_service, viewer_view
@@ -58,6 +58,9 @@ def add(request, game_id: int):
     if entry is None:
         return _refuse(request, game_id, _("That ability cannot be planned now."))
     params = parse_params(entry["fields"], request.POST)
+    problem = refusal(entry["fields"], params)
+    if problem:
+        return _refuse(request, game_id, problem)
     return _for_my_seat(
         request, game_id, planning.add, source, ability, params, done=_("Added to your plan.")
     )

@@ -47,14 +47,18 @@ def commit_vigilance(request, game_id: int):
 
 @require_POST
 def resolve_secret(request, game_id: int):
-    """Resolve the next secret; typed-in dice (space separated) are used instead of the app's."""
-    raw = request.POST.get("dice", "").replace(",", " ").split()
+    """Resolve the next secret; dice typed in their labelled boxes replace the app's (§4.6).
+
+    Empty boxes are left out, so the count check of ``resolve_next_secret`` names what each
+    die is for.
+    """
+    raw = [v.strip() for v in request.POST.getlist("die")]
     entered = None
-    if raw:
+    if any(raw):
         try:
-            entered = [int(v) for v in raw]
+            entered = [int(v) for v in raw if v]
         except ValueError:
-            messages.error(request, _("Dice are whole numbers from 1 to 6, separated by spaces."))
+            messages.error(request, _("Each die is a whole number from 1 to 6."))
             return redirect("game:dashboard", game_id=game_id)
     return _step(request, game_id, turn.resolve_next_secret, entered_dice=entered)
 
