@@ -92,7 +92,8 @@ def _fields(state, catalog, seat: int, ability: dict, choices, language, text) -
     fields = []
     for spec in ability.get("params", []):
         field = _field(spec, choices, language, text)
-        if field["choices"] and spec["type"] != "resource":
+        # Resource boxes and the crisis contributions' entries are not lists of values.
+        if field["choices"] and field["type"] not in ("resource", "contributions"):
             allowed = rules_params.offered(
                 state, catalog, seat, spec, [v for v, _label in field["choices"]]
             )
@@ -144,6 +145,8 @@ def refusal(fields: list[dict], params: dict) -> str | None:
         if rules_params.is_empty(value):
             if not f["optional"]:
                 return _("Fill in the box “%(box)s”.") % {"box": f["label"]}
+            continue
+        if f["type"] == "contributions":  # the rules check each crisis's entry (§4.10, G36)
             continue
         offered = {v for v, _label in f["choices"]}
         values = value if isinstance(value, list) else [value]

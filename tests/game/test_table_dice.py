@@ -121,8 +121,7 @@ def test_the_dashboard_lists_each_die_with_its_purpose_in_the_rules_order(game):
     tests = _tests(game)
     assert len(labels) == 3 * len(tests) == form.count('name="die"')
     assert form.count('min="1" max="6"') == len(labels)
-    names = {p.seat: p.name for p in state.players}
-    first = next(n for n in names.values() if n in tests[0])
+    first = tests[0].removeprefix("the test against ")  # a player or a kingdom (§4.6)
     assert labels[:3] == [
         f"Success against {first}",
         f"Detection for {first} (1 of 2)",
