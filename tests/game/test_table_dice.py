@@ -113,7 +113,6 @@ def test_dice_typed_for_a_plot_that_aborts_before_rolling_are_refused_with_the_r
 def test_the_dashboard_lists_each_die_with_its_purpose_in_the_rules_order(game):
     """§4.6: "one success test + one detection test per target", then the Spymaster test:
     a box per die, labelled with what it decides, in the order the plot reads them."""
-    state = state_of(game)
     page = director_client(game).get(f"/games/{game.pk}/").content.decode()
     form = page.split('class="form table-dice"')[1].split("</form>")[0]
     labels = [chunk.split("<small")[0].strip() for chunk in form.split("<label")[1:]]
