@@ -189,6 +189,10 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         )
         % {"who": n.seat(d.get("seat")), "count": d.get("count") or 0}
     ),
+    "kingdom_founding_paid": lambda d, n: (
+        _("%(who)s pays %(what)s to found a kingdom.")
+        % {"who": n.seat(d.get("seat")), "what": words.amounts(d.get("paid"))}
+    ),
     "tactics_lost": lambda d, n: _("You discard %(c)s.") % {"c": n.cards(d.get("cards"))},
     "fist_committed": lambda d, n: (
         _("Your fist for the duel: %(what)s.") % {"what": words.amounts(d.get("fist"))}
