@@ -90,8 +90,16 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
     "cards_received": lambda d, n: _("You receive %(c)s.") % {"c": n.cards(d.get("cards"))},
     "cost_paid": lambda d, n: _("You pay %(what)s.") % {"what": words.amounts(d.get("paid"))},
     "pending_opened": lambda d, n: (
-        _("Waiting for a decision: %(what)s (%(who)s).")
-        % {"what": words.pending(d.get("pending_kind")), "who": n.seats_of(d.get("waiting_for"))}
+        (
+            _("Waiting for a decision: %(what)s (%(who)s).")
+            % {
+                "what": words.pending(d.get("pending_kind")),
+                "who": n.seats_of(d.get("waiting_for")),
+            }
+        )
+        if d.get("waiting_for")
+        # Nobody asked yet: the director runs it (founding, expulsion...).
+        else _("Waiting for a decision: %(what)s.") % {"what": words.pending(d.get("pending_kind"))}
     ),
     "manual_effect": lambda d, n: (
         _("To apply by hand: %(text)s") % {"text": n.words(d.get("text")) or _("see the card")}

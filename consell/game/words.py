@@ -12,8 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from consell.rules.payment import amounts_text
 from consell.rules.state import card_id_of
@@ -150,6 +150,8 @@ def say(words: Any) -> str:
     known message and shown as it is otherwise."""
     if isinstance(words, Mapping) and "amounts" in words:
         return amounts(words["amounts"])
+    if isinstance(words, Mapping) and "texts" in words:
+        return _card_words(words["texts"], (get_language() or "ca")[:2])
     if isinstance(words, Mapping) and "msgid" in words:
         text = _(words["msgid"])
         params = words.get("params")

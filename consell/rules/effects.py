@@ -266,7 +266,7 @@ def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str
     if kind == "objective" and name in player.objectives:
         return name
     raise InvalidParameterError(
-        _("The source of this ability (%(source)s) is no longer yours.") % {"source": source},
+        _("The card that gives this ability is no longer yours."),
         source=source,
     )
 

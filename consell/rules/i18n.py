@@ -53,6 +53,19 @@ class Amounts(str):
     amounts: dict[str, int]
 
 
+class Texts(str):
+    """A card's own words in several languages (``{"ca": ..., "en": ...}``); the text is the
+    English one, and a message that keeps it is said again in the reader's language."""
+
+    texts: dict[str, str]
+
+
+def texts(value: Mapping[str, str], fallback: str) -> Texts:
+    out = Texts(value.get("en") or value.get("ca") or fallback)
+    out.texts = {k: str(v) for k, v in value.items()}
+    return out
+
+
 def _(message: str) -> Message:
     """``message`` in the current language, as the installed translator gives it."""
     out = Message(_translator(message))
@@ -74,6 +87,8 @@ def as_words(value: Any) -> Any:
     anything else as it is (plain text stays plain text)."""
     if isinstance(value, Amounts):
         return {"amounts": dict(value.amounts)}
+    if isinstance(value, Texts):
+        return {"texts": dict(value.texts)}
     if isinstance(value, Message):
         params = value.params
         if params is None:

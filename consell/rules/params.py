@@ -34,7 +34,7 @@ from typing import Any
 
 from . import cards
 from .errors import InvalidParameterError, InvalidStateError
-from .i18n import _
+from .i18n import _, texts
 from .resources import Indicator, Resource
 from .state import GameState
 
@@ -124,9 +124,11 @@ def _check(
 
 
 def _label(spec: Mapping[str, Any]) -> str:
+    """The box as its card names it, quoted, said in the reader's language when kept."""
     title = spec.get("title")
     if isinstance(title, Mapping):
-        return f"'{title.get('en') or title.get('ca') or spec['name']}'"
+        quoted = {lang: f"'{words}'" for lang, words in title.items() if words}
+        return texts(quoted, f"'{spec['name']}'")
     return f"'{spec['name']}'"
 
 
