@@ -385,14 +385,21 @@ def _shallow[T](obj: T) -> T:
     return new
 
 
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+
+
 def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, immutable leaves)."""
+    """A deep copy of JSON-like data (dicts, lists, immutable leaves); leaves are not
+    visited one call each, since plans and pending data are mostly leaves."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _LEAVES else _copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _LEAVES else _copy_json(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_copy_json(v) for v in value)
+    if isinstance(value, list | tuple):
+        return type(value)(_copy_json(v) for v in value)
     return value
 
 

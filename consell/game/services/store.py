@@ -177,15 +177,9 @@ def _save(ch: Change) -> None:
     fields += ["ruleset"] if game.ruleset is not ruleset else []
     game.save(update_fields=fields)
     # Kept at once, not on commit: a write rolled back leaves an entry whose tag no row holds.
-    state_cache.put(
-        game.pk,
-        state_cache.Entry(
-            game.state_tag,
-            ch.state.clone() if ch.state is not None else None,
-            game.state,
-            game.snapshot,
-        ),
-    )
+    # The change's own state is kept, not a copy: nothing writes to it once it is saved (the
+    # suite's CHECK compares it with the row at every later use), and each use clones it.
+    state_cache.put(game.pk, state_cache.Entry(game.state_tag, ch.state, game.state, game.snapshot))
     if bumped:
         transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
 
