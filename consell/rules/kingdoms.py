@@ -391,9 +391,9 @@ def begin_succession(
 
 
 def _winner(result: DuelResult) -> int:
-    """The seat a settled duel names; a duel without one cannot be settled (§4.11)."""
+    """The seat a settled duel names (``_check_result`` refused a result without one)."""
     if result.winner is None:
-        raise InvalidParameterError(_("The duel names no winner."))
+        raise InvalidParameterError(_("The duel result does not match this duel's participants."))
     return result.winner
 
 
