@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from consell.game import words
 from consell.game.describe import Names as Sentences
 from consell.game.describe import describe
+from consell.rules.event_kinds import Kind
 from consell.rules.plots import NoteKind
 
 from . import proof, timeline
@@ -44,7 +45,7 @@ SIDE_LABELS = {"for": _("for"), "against": _("against")}
 
 # The kinds that are a player's private notes (rules §3.4), as the engine writes them.
 NOTE_KINDS = frozenset(
-    {*(str(k) for k in NoteKind), "aborted", "abort_reason", "objective_revealed"}
+    {*(str(k) for k in NoteKind), Kind.ABORTED, Kind.ABORT_REASON, Kind.OBJECTIVE_REVEALED}
 )
 
 DETECTION_LABELS = {
@@ -109,7 +110,7 @@ def present(
         "correction": entry.correction,
         "for_player": entry.for_player,
         "text": _sentence(entry, names, said, reader),
-        "plot": _plot(entry.detail, names) if entry.kind == "plot_resolved" else None,
+        "plot": _plot(entry.detail, names) if entry.kind == Kind.PLOT_RESOLVED else None,
         "bids": _bids(entry.detail.get("bids"), names, said) if entry.detail else None,
         "spends": _spends(entry.detail.get("spends"), names) if entry.detail else None,
     }

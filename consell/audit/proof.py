@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from consell.rules.dice import Roll, verify
+from consell.rules.event_kinds import Kind
 
 VERIFIED = "verified"
 ENTERED = "entered"
@@ -127,7 +128,7 @@ def _published(commitment: str, events: list[Mapping[str, Any]]) -> list[str]:
     announced = [
         e.get("payload", {}).get("commitment")
         for e in events
-        if e.get("kind") == "game_created" and e.get("audience") == "public"
+        if e.get("kind") == Kind.GAME_CREATED and e.get("audience") == "public"
     ]
     if announced and announced[0] != commitment:
         return [f"the commitment {commitment} is not the one published at creation: {announced[0]}"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from consell.rules.event_kinds import Kind
 from consell.rules.snapshots import SNAPSHOT
 
 from .plot_detail import DISCREET, detection_for, target_refs
@@ -57,7 +58,7 @@ def _plots_against(entries: Sequence[Entry], seat: int) -> list[PlotAgainst]:
     me = f"seat:{seat}"
     out = []
     for e in entries:
-        if e.kind != "plot_resolved" or me not in target_refs(e.payload):
+        if e.kind != Kind.PLOT_RESOLVED or me not in target_refs(e.payload):
             continue
         out.append(
             PlotAgainst(

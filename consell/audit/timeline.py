@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from consell.rules.event_kinds import Kind
+
 from .plot_detail import plot_detail
 
 PLOT = "plot"
@@ -124,7 +126,7 @@ class Summary:
 
 def category_of(kind: str, audience: Any) -> str:
     """The audit kind of an event; an ability's record is a secret ability when it was private."""
-    if kind == "ability_executed":
+    if kind == Kind.ABILITY_EXECUTED:
         return OTHER if audience == "public" else SECRET_ABILITY
     for category, words in _KIND_WORDS:
         if any(word in kind for word in words):
@@ -196,7 +198,7 @@ def entry_of(event: Mapping[str, Any]) -> Entry:
 
 
 def _detail(kind: str, category: str, payload: Mapping[str, Any], actor: int | None):
-    if kind == "plot_resolved":
+    if kind == Kind.PLOT_RESOLVED:
         return plot_detail(payload, actor)
     records = payload.get("records") or payload.get("bids")
     if category in (BID, AUCTION_RESULT) and records:

@@ -13,6 +13,7 @@ from typing import Any
 
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
+from consell.rules.event_kinds import Kind
 from consell.rules.resources import Resource
 from consell.rules.state import GameState
 
@@ -32,7 +33,7 @@ def destiny_of_turn(game: Game, state: GameState, catalog, language: str, text) 
     """The destiny cards revealed this turn, in the order they came, each with its kingdom."""
     kingdoms = kingdom_names(state, catalog, language)
     events = Event.objects.filter(
-        game=game, turn=state.turn, kind__in=("destiny_revealed", "destiny_exhausted")
+        game=game, turn=state.turn, kind__in=(Kind.DESTINY_REVEALED, Kind.DESTINY_EXHAUSTED)
     ).order_by("seq")
     out = []
     for ev in events:
@@ -60,7 +61,7 @@ def standings(game: Game, state: GameState, catalog, language: str, text) -> lis
     if not game.finished:
         return []
     judged = (
-        Event.objects.filter(game=game, kind="objectives_judged", audience="public")
+        Event.objects.filter(game=game, kind=Kind.OBJECTIVES_JUDGED, audience="public")
         .order_by("-seq")
         .first()
     )

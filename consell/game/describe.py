@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from consell.rules.event_kinds import Kind
 from consell.rules.state import card_id_of
 
 from . import words
@@ -120,47 +121,47 @@ def _reason(d: Mapping[str, Any]) -> str:
 
 
 LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
-    "game_created": lambda d, n: (
+    Kind.GAME_CREATED: lambda d, n: (
         _("The game was created. Dice commitment %(c)s.")
         % {"c": str(d.get("commitment", ""))[:12] + "…"}
     ),
-    "game_started": lambda d, n: _("The game begins."),
-    "turn_started": lambda d, n: (
+    Kind.GAME_STARTED: lambda d, n: _("The game begins."),
+    Kind.TURN_STARTED: lambda d, n: (
         _("Turn %(t)s begins (Peril %(p)s).") % {"t": d.get("turn"), "p": d.get("peril")}
     ),
-    "phase_started": lambda d, n: (
+    Kind.PHASE_STARTED: lambda d, n: (
         _("Phase: %(p)s.") % {"p": PHASE_LABELS.get(d.get("phase"), d.get("phase"))}
     ),
-    "turn_order": lambda d, n: _("Turn order: %(o)s.") % {"o": n.seats_of(d.get("order"))},
-    "destiny_revealed": lambda d, n: (
+    Kind.TURN_ORDER: lambda d, n: _("Turn order: %(o)s.") % {"o": n.seats_of(d.get("order"))},
+    Kind.DESTINY_REVEALED: lambda d, n: (
         _("Destiny for %(k)s: %(c)s.")
         % {"k": n.kingdom(d.get("kingdom")), "c": n.card(d.get("card"))}
     ),
-    "plan_handed_in": lambda d, n: (
+    Kind.PLAN_HANDED_IN: lambda d, n: (
         _("%(who)s handed in their chest.") % {"who": n.seat(d.get("seat"))}
     ),
-    "plan_closed_by_director": lambda d, n: (
+    Kind.PLAN_CLOSED_BY_DIRECTOR: lambda d, n: (
         _("The director closed Planning for %(who)s.") % {"who": n.seat(d.get("seat"))}
     ),
-    "ability_executed": lambda d, n: _("%(title)s was carried out.") % {"title": n.ability(d)},
-    "aborted": lambda d, n: (
+    Kind.ABILITY_EXECUTED: lambda d, n: _("%(title)s was carried out.") % {"title": n.ability(d)},
+    Kind.ABORTED: lambda d, n: (
         (_("Aborted: %(what)s. %(why)s") % {"what": n.ability(d), "why": _reason(d)})
         if d.get("reason")
         else _("%(who)s's %(what)s was aborted.")
         % {"who": n.seat(d.get("seat")), "what": n.ability(d)}
     ),
-    "abort_reason": lambda d, n: (
+    Kind.ABORT_REASON: lambda d, n: (
         _("Aborted: %(what)s. %(why)s") % {"what": n.ability(d), "why": _reason(d)}
     ),
-    "resources_gained": lambda d, n: (
+    Kind.RESOURCES_GAINED: lambda d, n: (
         _("%(who)s gains %(what)s.")
         % {"who": n.seat(d.get("seat")), "what": _amounts(d.get("resources"))}
     ),
-    "resources_lost": lambda d, n: (
+    Kind.RESOURCES_LOST: lambda d, n: (
         _("%(who)s loses %(what)s.")
         % {"who": n.seat(d.get("seat")), "what": _amounts(d.get("resources"))}
     ),
-    "indicator_moved": lambda d, n: (
+    Kind.INDICATOR_MOVED: lambda d, n: (
         _("%(k)s: %(i)s from %(a)s to %(b)s.")
         % {
             "k": n.kingdom(d.get("kingdom")),
@@ -169,7 +170,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
             "b": d.get("after"),
         }
     ),
-    "vote_opened": lambda d, n: (
+    Kind.VOTE_OPENED: lambda d, n: (
         _("A vote opens: %(what)s.")
         % {
             "what": n.card(d.get("law"))
@@ -177,7 +178,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
             else _("joining %(k)s") % {"k": n.kingdom(d.get("kingdom"))}
         }
     ),
-    "vote_spend": lambda d, n: (
+    Kind.VOTE_SPEND: lambda d, n: (
         _("%(who)s spends %(x)s %(side)s (for %(f)s, against %(a)s).")
         % {
             "who": n.seat(d.get("seat")),
@@ -187,13 +188,13 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
             "a": d.get("against_total"),
         }
     ),
-    "vote_withdrawn": lambda d, n: (
+    Kind.VOTE_WITHDRAWN: lambda d, n: (
         _("%(who)s withdraws from the vote.") % {"who": n.seat(d.get("seat"))}
     ),
-    "vote_tied": lambda d, n: (
+    Kind.VOTE_TIED: lambda d, n: (
         _("The vote is tied; %(king)s decides.") % {"king": n.seat(d.get("tie_breaker"))}
     ),
-    "vote_result": lambda d, n: (
+    Kind.VOTE_RESULT: lambda d, n: (
         (
             _("The vote passes (%(f)s to %(a)s).")
             if d.get("passed")
@@ -201,106 +202,116 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         )
         % {"f": d.get("for_total"), "a": d.get("against_total")}
     ),
-    "duel_started": lambda d, n: _("A duel: %(who)s.") % {"who": n.seats_of(d.get("participants"))},
-    "duel_fist_in": lambda d, n: (
+    Kind.DUEL_STARTED: lambda d, n: (
+        _("A duel: %(who)s.") % {"who": n.seats_of(d.get("participants"))}
+    ),
+    Kind.DUEL_FIST_IN: lambda d, n: (
         _("%(who)s has committed a fist.") % {"who": n.seat(d.get("seat"))}
     ),
-    "duel_revealed": lambda d, n: (
+    Kind.DUEL_REVEALED: lambda d, n: (
         _("The fists are revealed; winner: %(w)s.")
         % {"w": n.seat(d.get("winner")) if d.get("winner") is not None else _("none (a tie)")}
     ),
-    "expelled": lambda d, n: (
+    Kind.EXPELLED: lambda d, n: (
         _("%(who)s is expelled from %(k)s.")
         % {"who": n.seat(d.get("seat")), "k": n.kingdom(d.get("kingdom"))}
     ),
-    "executed": lambda d, n: (
+    Kind.EXECUTED: lambda d, n: (
         _("%(who)s is executed; the heir takes over.") % {"who": n.seat(d.get("seat"))}
     ),
-    "king_crowned": lambda d, n: (
+    Kind.KING_CROWNED: lambda d, n: (
         _("%(who)s is crowned King of %(k)s.")
         % {"who": n.seat(d.get("seat")), "k": n.kingdom(d.get("kingdom"))}
     ),
-    "kingdom_created": lambda d, n: (
+    Kind.KINGDOM_CREATED: lambda d, n: (
         _("%(who)s founds a new kingdom.") % {"who": n.seat(d.get("founder", d.get("king")))}
     ),
-    "kingdom_dissolved": lambda d, n: _("%(k)s is dissolved.") % {"k": n.kingdom(d.get("kingdom"))},
-    "asset_owner_changed": lambda d, n: (
+    Kind.KINGDOM_DISSOLVED: lambda d, n: (
+        _("%(k)s is dissolved.") % {"k": n.kingdom(d.get("kingdom"))}
+    ),
+    Kind.ASSET_OWNER_CHANGED: lambda d, n: (
         _("%(a)s now belongs to %(who)s.")
         % {"a": n.card(d.get("asset")), "who": n.seat(d.get("owner"))}
     ),
-    "market_refreshed": lambda d, n: _("The market moves on: a new row 2 is laid out."),
-    "production": lambda d, n: (
+    Kind.MARKET_REFRESHED: lambda d, n: _("The market moves on: a new row 2 is laid out."),
+    Kind.PRODUCTION: lambda d, n: (
         _("%(k)s produces its resources.") % {"k": n.kingdom(d.get("kingdom"))}
     ),
-    "insurrection_rolled": lambda d, n: (
+    Kind.INSURRECTION_ROLLED: lambda d, n: (
         _("Insurrection! Dice: %(d)s.") % {"d": ", ".join(str(x) for x in d.get("dice", []))}
     ),
-    "secrets_public_changes": lambda d, n: (
+    Kind.SECRETS_PUBLIC_CHANGES: lambda d, n: (
         _("The secrets of this turn changed %(n)s things in public.")
         % {"n": len(d.get("changes", []))}
     ),
-    "secrets_chest_changes": lambda d, n: _("Your chest changed during the secrets."),
-    "everything_revealed": lambda d, n: _("Everything is revealed."),
-    "game_won": lambda d, n: (
+    Kind.SECRETS_CHEST_CHANGES: lambda d, n: _("Your chest changed during the secrets."),
+    Kind.EVERYTHING_REVEALED: lambda d, n: _("Everything is revealed."),
+    Kind.GAME_WON: lambda d, n: (
         _("The game is over. Winners: %(w)s.") % {"w": n.seats_of(d.get("winners"))}
     ),
-    "correction": lambda d, n: _("Correction by the director: %(r)s") % {"r": d.get("reason", "")},
-    "repair": lambda d, n: _("Repair of the game: %(r)s") % {"r": d.get("reason", "")},
-    "trade": lambda d, n: _("Trade between %(who)s.") % {"who": n.seats_of(d.get("parties"))},
-    "trade_offered": lambda d, n: (
+    Kind.CORRECTION: lambda d, n: (
+        _("Correction by the director: %(r)s") % {"r": d.get("reason", "")}
+    ),
+    Kind.REPAIR: lambda d, n: _("Repair of the game: %(r)s") % {"r": d.get("reason", "")},
+    Kind.TRADE: lambda d, n: _("Trade between %(who)s.") % {"who": n.seats_of(d.get("parties"))},
+    Kind.TRADE_OFFERED: lambda d, n: (
         _("%(who)s offers a trade.") % {"who": n.seat(d.get("seat", None))}
     ),
-    "tactic_sacrificed": lambda d, n: (
+    Kind.TACTIC_SACRIFICED: lambda d, n: (
         _("A tactic is sacrificed for %(b)s.") % {"b": _amounts(d.get("bonus"))}
     ),
-    "ability_planned": lambda d, n: _("An ability was added to your plan."),
-    "ability_unplanned": lambda d, n: _("An ability was taken out of your plan."),
-    "pile_reordered": lambda d, n: _("You reordered a pile."),
-    "objectives_kept": lambda d, n: _("You kept your objectives."),
-    "objectives_chosen": lambda d, n: _("A player has chosen their objectives."),
-    "tactics_drawn": lambda d, n: (
+    Kind.ABILITY_PLANNED: lambda d, n: _("An ability was added to your plan."),
+    Kind.ABILITY_UNPLANNED: lambda d, n: _("An ability was taken out of your plan."),
+    Kind.PILE_REORDERED: lambda d, n: _("You reordered a pile."),
+    Kind.OBJECTIVES_KEPT: lambda d, n: _("You kept your objectives."),
+    Kind.OBJECTIVES_CHOSEN: lambda d, n: _("A player has chosen their objectives."),
+    Kind.TACTICS_DRAWN: lambda d, n: (
         _("You drew %(c)s.") % {"c": ", ".join(n.card(c) for c in d.get("tactics", []))}
     ),
-    "vigilance_paid": lambda d, n: (
+    Kind.VIGILANCE_PAID: lambda d, n: (
         _("Your vigilance this turn: %(v)s.") % {"v": d.get("vigilance")}
     ),
-    "objective_revealed": lambda d, n: (
+    Kind.OBJECTIVE_REVEALED: lambda d, n: (
         _("Interrogation: one of %(who)s's objectives is %(o)s.")
         % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
     ),
-    "plot_outcome": lambda d, n: (
+    Kind.PLOT_OUTCOME: lambda d, n: (
         _("Your plot %(plot)s: %(r)s.") % {"plot": _plot_words(d, n), "r": _plot_results(d, n)}
     ),
-    "plot_detected": lambda d, n: (
+    Kind.PLOT_DETECTED: lambda d, n: (
         _("You detected a plot by %(who)s: %(plot)s. %(r)s.")
         % {"who": n.seat(d.get("conspirator")), "plot": _plot_words(d, n), "r": _plot_results(d, n)}
     ),
-    "plot_partially_detected": lambda d, n: (
+    Kind.PLOT_PARTIALLY_DETECTED: lambda d, n: (
         _("You noticed a plot, but not who was behind it: %(plot)s. %(r)s.")
         % {"plot": _plot_words(d, n), "r": _plot_results(d, n)}
     ),
-    "law_row": lambda d, n: (
+    Kind.LAW_ROW: lambda d, n: (
         _("The law row: %(l)s.")
         % {"l": ", ".join(n.card(c) for c in d.get("laws", d.get("row", [])))}
     ),
-    "market_opened": lambda d, n: _("The market is laid out."),
-    "houses_dealt": lambda d, n: _("The houses are dealt."),
-    "kingdoms_founded": lambda d, n: _("The kingdoms are founded and their Kings chosen."),
-    "objectives_dealt": lambda d, n: _("Your objectives are dealt: keep one of each kind."),
-    "tactics_dealt": lambda d, n: (
+    Kind.MARKET_OPENED: lambda d, n: _("The market is laid out."),
+    Kind.HOUSES_DEALT: lambda d, n: _("The houses are dealt."),
+    Kind.KINGDOMS_FOUNDED: lambda d, n: _("The kingdoms are founded and their Kings chosen."),
+    Kind.OBJECTIVES_DEALT: lambda d, n: _("Your objectives are dealt: keep one of each kind."),
+    Kind.TACTICS_DEALT: lambda d, n: (
         _("You receive %(c)s.") % {"c": ", ".join(n.card(c) for c in d.get("tactics", []))}
     ),
-    "resources_dealt": lambda d, n: _("You receive %(r)s.") % {"r": _amounts(d.get("resources"))},
-    "office_appointed": lambda d, n: (
+    Kind.RESOURCES_DEALT: lambda d, n: (
+        _("You receive %(r)s.") % {"r": _amounts(d.get("resources"))}
+    ),
+    Kind.OFFICE_APPOINTED: lambda d, n: (
         _("%(who)s is appointed %(o)s.")
         % {"who": n.seat(d.get("seat")), "o": n.card(d.get("office"))}
     ),
-    "office_dismissed": lambda d, n: _("%(o)s is taken back.") % {"o": n.card(d.get("office"))},
-    "offices_lost": lambda d, n: _("%(who)s loses their offices.") % {"who": n.seat(d.get("seat"))},
-    "king_deposed": lambda d, n: (
+    Kind.OFFICE_DISMISSED: lambda d, n: _("%(o)s is taken back.") % {"o": n.card(d.get("office"))},
+    Kind.OFFICES_LOST: lambda d, n: (
+        _("%(who)s loses their offices.") % {"who": n.seat(d.get("seat"))}
+    ),
+    Kind.KING_DEPOSED: lambda d, n: (
         _("The King of %(k)s is deposed.") % {"k": n.kingdom(d.get("kingdom"))}
     ),
-    "crisis_resolved": lambda d, n: (
+    Kind.CRISIS_RESOLVED: lambda d, n: (
         (
             _("The crisis is overcome (%(p)s of %(t)s).")
             if d.get("success")
@@ -308,39 +319,39 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         )
         % {"p": d.get("pool"), "t": d.get("threshold")}
     ),
-    "distributed": lambda d, n: (
+    Kind.DISTRIBUTED: lambda d, n: (
         _("%(who)s distributes %(r)s.")
         % {
             "who": n.seat(d.get("distributor")),
             "r": words.resource(d.get("resource")),
         }
     ),
-    "kingdomless_income": lambda d, n: (
+    Kind.KINGDOMLESS_INCOME: lambda d, n: (
         _("%(who)s takes %(r)s.")
         % {"who": n.seat(d.get("seat")), "r": _amounts(d.get("resources"))}
     ),
-    "asset_acquired": lambda d, n: (
+    Kind.ASSET_ACQUIRED: lambda d, n: (
         _("%(who)s acquires %(a)s.") % {"who": n.seat(d.get("owner")), "a": n.card(d.get("asset"))}
     ),
-    "insurrection_pledged": lambda d, n: (
+    Kind.INSURRECTION_PLEDGED: lambda d, n: (
         _("%(who)s pledges %(x)s Force to crush the revolt.")
         % {"who": n.seat(d.get("seat")), "x": d.get("amount")}
     ),
-    "event_expired": lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
-    "lasting_forbade": lambda d, n: (
+    Kind.EVENT_EXPIRED: lambda d, n: _("%(c)s is over.") % {"c": n.card(d.get("card"))},
+    Kind.LASTING_FORBADE: lambda d, n: (
         _("%(c)s forbids it while it is in force, so it does not happen.")
         % {"c": n.card(d.get("card"))}
     ),
-    "final_prestige": lambda d, n: _("Final Prestige is counted."),
-    "objectives_judged": lambda d, n: _("The objectives are judged."),
-    "end_of_game_choice": lambda d, n: (
+    Kind.FINAL_PRESTIGE: lambda d, n: _("Final Prestige is counted."),
+    Kind.OBJECTIVES_JUDGED: lambda d, n: _("The objectives are judged."),
+    Kind.END_OF_GAME_CHOICE: lambda d, n: (
         _("%(who)s uses an end-of-game reaction: %(c)s.")
         % {"who": n.seat(d.get("seat")), "c": n.card(d.get("card"))}
     ),
-    "end_of_game_passed": lambda d, n: (
+    Kind.END_OF_GAME_PASSED: lambda d, n: (
         _("%(who)s uses no more end-of-game reactions.") % {"who": n.seat(d.get("seat"))}
     ),
-    "objective_judged": lambda d, n: (
+    Kind.OBJECTIVE_JUDGED: lambda d, n: (
         (
             _("%(who)s meets the objective %(o)s.")
             if d.get("met")
@@ -350,10 +361,10 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         )
         % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
     ),
-    "step_done": lambda d, n: (
+    Kind.STEP_DONE: lambda d, n: (
         _("Done: %(step)s.") % {"step": STEP_WORDS.get(d.get("step"), _("a step of the director"))}
     ),
-    "ruleset_changed": lambda d, n: _("The director changed the ruleset of the game."),
+    Kind.RULESET_CHANGED: lambda d, n: _("The director changed the ruleset of the game."),
     **MORE_LINES,
 }
 
@@ -361,7 +372,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
 # Kinds with a sentence that only the director's log and the audit show: the steps of the
 # game's machinery, and every kind of ``describe_more`` (players' logs keep to the kinds
 # they have always read; the audit shows the rest after the end).
-DIRECTOR_ONLY = frozenset({"step_done"})
+DIRECTOR_ONLY = frozenset({Kind.STEP_DONE})
 
 
 def readable(kind: str) -> bool:

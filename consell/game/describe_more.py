@@ -14,21 +14,23 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from consell.rules.event_kinds import Kind
+
 from . import words
 
 STEP_WORDS = {
     "destiny": gettext_lazy("the destiny cards are revealed"),
     "auction": gettext_lazy("the auction is resolved"),
-    "production": gettext_lazy("production is distributed"),
+    Kind.PRODUCTION: gettext_lazy("production is distributed"),
     "end_of_turn": gettext_lazy("the end of the turn"),
 }
 
 TRIGGER_WORDS = {
     "vote_started": gettext_lazy("a vote starts"),
     "indicator_changed": gettext_lazy("an indicator changes"),
-    "duel_started": gettext_lazy("a duel starts"),
+    Kind.DUEL_STARTED: gettext_lazy("a duel starts"),
     "plot_against_me": gettext_lazy("a plot targets its owner"),
-    "plot_detected": gettext_lazy("a plot is detected"),
+    Kind.PLOT_DETECTED: gettext_lazy("a plot is detected"),
     "crisis_failed": gettext_lazy("a crisis is lost"),
     "crisis_succeeded": gettext_lazy("a crisis is overcome"),
 }
@@ -64,32 +66,32 @@ def _payments(d: Mapping[str, Any], n) -> str:
 
 
 MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
-    "decks_prepared": lambda d, n: _("The decks are shuffled and prepared."),
-    "destiny_batch": lambda d, n: (
+    Kind.DECKS_PREPARED: lambda d, n: _("The decks are shuffled and prepared."),
+    Kind.DESTINY_BATCH: lambda d, n: (
         _("The destiny cards of this turn are drawn: %(c)s.") % {"c": n.cards(d.get("cards"))}
     ),
-    "destiny_exhausted": lambda d, n: (
+    Kind.DESTINY_EXHAUSTED: lambda d, n: (
         _("The destiny pile of %(k)s is empty.") % {"k": n.kingdom(d.get("kingdom"))}
     ),
-    "objective_decks_shuffled": lambda d, n: _("The objective decks are shuffled."),
-    "objectives_returned": lambda d, n: (
+    Kind.OBJECTIVE_DECKS_SHUFFLED: lambda d, n: _("The objective decks are shuffled."),
+    Kind.OBJECTIVES_RETURNED: lambda d, n: (
         _("%(who)s returns %(c)s unseen.")
         % {"who": n.seat(d.get("seat")), "c": n.cards(d.get("cards"))}
     ),
-    "objectives_set_aside": lambda d, n: (
+    Kind.OBJECTIVES_SET_ASIDE: lambda d, n: (
         _("Objectives set aside for %(who)s: %(c)s.")
         % {"who": n.seat(d.get("seat")), "c": n.cards(d.get("cards"))}
     ),
-    "appointments_closed": lambda d, n: (
+    Kind.APPOINTMENTS_CLOSED: lambda d, n: (
         _("The King of %(k)s has appointed the offices.") % {"k": n.kingdom(d.get("kingdom"))}
     ),
-    "cards_drawn": lambda d, n: (
+    Kind.CARDS_DRAWN: lambda d, n: (
         _("%(who)s draws %(count)s cards.")
         % {"who": n.seat(d.get("seat")), "count": d.get("count")}
     ),
-    "cards_received": lambda d, n: _("You receive %(c)s.") % {"c": n.cards(d.get("cards"))},
-    "cost_paid": lambda d, n: _("You pay %(what)s.") % {"what": words.amounts(d.get("paid"))},
-    "pending_opened": lambda d, n: (
+    Kind.CARDS_RECEIVED: lambda d, n: _("You receive %(c)s.") % {"c": n.cards(d.get("cards"))},
+    Kind.COST_PAID: lambda d, n: _("You pay %(what)s.") % {"what": words.amounts(d.get("paid"))},
+    Kind.PENDING_OPENED: lambda d, n: (
         (
             _("Waiting for a decision: %(what)s (%(who)s).")
             % {
@@ -101,28 +103,28 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         # Nobody asked yet: the director runs it (founding, expulsion...).
         else _("Waiting for a decision: %(what)s.") % {"what": words.pending(d.get("pending_kind"))}
     ),
-    "manual_effect": lambda d, n: (
+    Kind.MANUAL_EFFECT: lambda d, n: (
         _("To apply by hand: %(text)s") % {"text": n.words(d.get("text")) or _("see the card")}
     ),
-    "manual_done": lambda d, n: _("The director applied an effect by hand."),
-    "trigger": lambda d, n: (
+    Kind.MANUAL_DONE: lambda d, n: _("The director applied an effect by hand."),
+    Kind.TRIGGER: lambda d, n: (
         _("Reactions may answer: %(what)s.")
         % {"what": TRIGGER_WORDS.get(d.get("trigger"), _("something happens"))}
     ),
-    "reaction_offered": lambda d, n: _("You may react with %(what)s.") % {"what": n.ability(d)},
-    "reaction_declined": lambda d, n: _("You let %(what)s pass.") % {"what": n.ability(d)},
-    "vote_decided": lambda d, n: (
+    Kind.REACTION_OFFERED: lambda d, n: _("You may react with %(what)s.") % {"what": n.ability(d)},
+    Kind.REACTION_DECLINED: lambda d, n: _("You let %(what)s pass.") % {"what": n.ability(d)},
+    Kind.VOTE_DECIDED: lambda d, n: (
         _("The vote on %(what)s is decided: %(verdict)s.")
         % {
             "what": n.card(d.get("law")) if d.get("law") else n.kingdom(d.get("kingdom")),
             "verdict": _verdict(d.get("passed")),
         }
     ),
-    "joiner_answered": lambda d, n: (
+    Kind.JOINER_ANSWERED: lambda d, n: (
         (_("%(who)s joins the new kingdom.") if d.get("joins") else _("%(who)s stays out."))
         % {"who": n.seat(d.get("seat"))}
     ),
-    "tokens_moved": lambda d, n: (
+    Kind.TOKENS_MOVED: lambda d, n: (
         _("%(giver)s gives %(what)s to %(receiver)s.")
         % {
             "giver": n.seat(d.get("giver")),
@@ -130,7 +132,7 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
             "what": words.amounts({d.get("resource"): d.get("amount") or 0}),
         }
     ),
-    "vigilance_committed": lambda d, n: (
+    Kind.VIGILANCE_COMMITTED: lambda d, n: (
         _("Vigilance is set: %(v)s.")
         % {
             "v": ", ".join(
@@ -140,7 +142,7 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
             or _("none")
         }
     ),
-    "plot_resolved": lambda d, n: (
+    Kind.PLOT_RESOLVED: lambda d, n: (
         _("The plot %(what)s by %(who)s is resolved; it succeeds against %(hit)s.")
         % {
             "what": n.ability(d),
@@ -148,48 +150,50 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
             "hit": ", ".join(n.target(t) for t in d.get("successful") or []) or _("nobody"),
         }
     ),
-    "bid_void": lambda d, n: (
+    Kind.BID_VOID: lambda d, n: (
         _("Your bid for %(asset)s is void: %(why)s")
         % {"asset": n.card(d.get("asset")) or _("no asset"), "why": words.say(d.get("reason"))}
     ),
-    "bids_settled": lambda d, n: _("Your bids: %(bids)s.") % {"bids": _bids(d, n)},
-    "asset_bought": lambda d, n: (
+    Kind.BIDS_SETTLED: lambda d, n: _("Your bids: %(bids)s.") % {"bids": _bids(d, n)},
+    Kind.ASSET_BOUGHT: lambda d, n: (
         _("You buy %(asset)s for %(what)s.")
         % {"asset": n.card(d.get("asset")), "what": words.amounts(d.get("paid"))}
     ),
-    "auction_resolved": lambda d, n: _("The auction is resolved behind the screen."),
-    "crisis_contribution_paid": lambda d, n: (
+    Kind.AUCTION_RESOLVED: lambda d, n: _("The auction is resolved behind the screen."),
+    Kind.CRISIS_CONTRIBUTION_PAID: lambda d, n: (
         _("You pay %(what)s towards %(c)s.")
         % {"what": words.amounts(d.get("paid")), "c": n.card(d.get("card"))}
     ),
-    "crisis_payments": lambda d, n: (
+    Kind.CRISIS_PAYMENTS: lambda d, n: (
         _("Contributions to %(c)s: %(p)s.") % {"c": n.card(d.get("card")), "p": _payments(d, n)}
     ),
-    "chest_changed": lambda d, n: (
+    Kind.CHEST_CHANGED: lambda d, n: (
         _("%(who)s's chest: %(what)s.") % {"who": n.seat(d.get("seat")), "what": n.chest_change(d)}
     ),
-    "asset_lost": lambda d, n: (
+    Kind.ASSET_LOST: lambda d, n: (
         _("%(who)s loses %(c)s.")
         % {"who": n.seat(d.get("seat")), "c": n.cards(d.get("assets") or [d.get("asset")])}
     ),
-    "turn_snapshot": lambda d, n: (
+    Kind.TURN_SNAPSHOT: lambda d, n: (
         _("Every chest and kingdom is recorded for the audit (turn %(t)s).") % {"t": d.get("turn")}
     ),
-    "trades_allowed": lambda d, n: _("Trading is allowed outside Planning this turn."),
-    "trade_refused": lambda d, n: _("%(who)s refuses the trade.") % {"who": n.seat(d.get("seat"))},
-    "trade_withdrawn": lambda d, n: (
+    Kind.TRADES_ALLOWED: lambda d, n: _("Trading is allowed outside Planning this turn."),
+    Kind.TRADE_REFUSED: lambda d, n: (
+        _("%(who)s refuses the trade.") % {"who": n.seat(d.get("seat"))}
+    ),
+    Kind.TRADE_WITHDRAWN: lambda d, n: (
         _("%(who)s withdraws the trade offer.") % {"who": n.seat(d.get("seat"))}
     ),
-    "trade_offers_lapsed": lambda d, n: _("The trade offers still open have lapsed."),
-    "correction_reason": lambda d, n: (
+    Kind.TRADE_OFFERS_LAPSED: lambda d, n: _("The trade offers still open have lapsed."),
+    Kind.CORRECTION_REASON: lambda d, n: (
         _("Why the director corrected: %(r)s") % {"r": d.get("reason", "")}
     ),
-    "seat_link_reissued": lambda d, n: (
+    Kind.SEAT_LINK_REISSUED: lambda d, n: (
         _("A new join link for %(who)s; the old one no longer opens the seat.")
         % {"who": d.get("name") or n.seat(d.get("seat"))}
     ),
-    "tactics_exhausted": lambda d, n: _("The tactics deck is empty."),
-    "tactics_discarded": lambda d, n: (
+    Kind.TACTICS_EXHAUSTED: lambda d, n: _("The tactics deck is empty."),
+    Kind.TACTICS_DISCARDED: lambda d, n: (
         ngettext(
             "%(who)s discards %(count)s tactic.",
             "%(who)s discards %(count)s tactics.",
@@ -197,18 +201,18 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         )
         % {"who": n.seat(d.get("seat")), "count": d.get("count") or 0}
     ),
-    "kingdom_founding_paid": lambda d, n: (
+    Kind.KINGDOM_FOUNDING_PAID: lambda d, n: (
         _("%(who)s pays %(what)s to found a kingdom.")
         % {"who": n.seat(d.get("seat")), "what": words.amounts(d.get("paid"))}
     ),
-    "tactics_lost": lambda d, n: _("You discard %(c)s.") % {"c": n.cards(d.get("cards"))},
-    "fist_committed": lambda d, n: (
+    Kind.TACTICS_LOST: lambda d, n: _("You discard %(c)s.") % {"c": n.cards(d.get("cards"))},
+    Kind.FIST_COMMITTED: lambda d, n: (
         _("Your fist for the duel: %(what)s.") % {"what": words.amounts(d.get("fist"))}
     ),
-    "expel_void": lambda d, n: (
+    Kind.EXPEL_VOID: lambda d, n: (
         _("%(who)s cannot be expelled: nothing happens.") % {"who": n.seat(d.get("seat"))}
     ),
-    "expulsion_duel_won": lambda d, n: (
+    Kind.EXPULSION_DUEL_WON: lambda d, n: (
         _("%(w)s wins the duel; %(x)s is expelled and gives up %(a)s.")
         % {
             "w": n.seat(d.get("winner")),
@@ -216,17 +220,17 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
             "a": n.card(d.get("asset")) or _("a hidden asset"),
         }
     ),
-    "hidden_asset_duel": lambda d, n: (
+    Kind.HIDDEN_ASSET_DUEL: lambda d, n: (
         _("%(w)s takes the hidden asset %(a)s.")
         % {"w": n.seat(d.get("winner")), "a": n.card(d.get("asset"))}
     ),
-    "insurrection_losses": lambda d, n: (
+    Kind.INSURRECTION_LOSSES: lambda d, n: (
         _("You lose %(what)s in the insurrection.") % {"what": words.amounts(d.get("lost"))}
     ),
-    "insurrection_pledges_short": lambda d, n: _(
+    Kind.INSURRECTION_PLEDGES_SHORT: lambda d, n: _(
         "The pledges fall short: the revolt is not crushed."
     ),
-    "discards_chosen": lambda d, n: (
+    Kind.DISCARDS_CHOSEN: lambda d, n: (
         _("You choose your discards: %(c)s.") % {"c": n.cards(d.get("tactics"))}
     ),
 }

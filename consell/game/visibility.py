@@ -19,6 +19,7 @@ from consell.content.catalog import load_catalog
 from consell.rules import audience
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
+from consell.rules.event_kinds import Kind
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
@@ -404,7 +405,7 @@ def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[
         (
             e
             for e in reversed(log_entries(game))
-            if e.kind == "auction_resolved" and e.turn == state.turn
+            if e.kind == Kind.AUCTION_RESOLVED and e.turn == state.turn
         ),
         None,
     )

@@ -23,8 +23,18 @@ from typing import Any
 from . import auction, cards, decks, indications, params
 from .dice import Dice
 from .errors import IllegalTransitionError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, never_revealed, private, public
 from .i18n import _, gettext_noop
+from .payloads import (
+    AssetAcquired,
+    AssetBought,
+    AuctionResolved,
+    BidsSettled,
+    BidVoid,
+    MarketRows,
+    SettledBid,
+)
 from .phases import complete_step, find_step
 from .resolution import blocking
 from .resources import as_json
@@ -62,7 +72,7 @@ def resolve_acquisition(
     events.append(_refresh(new, catalog, ruleset, dice, [s.asset for s in result.sales]))
     # "Sense revelar-lo a la resta de jugadors en cap moment" (§4.9): no bid is ever shown to
     # another player, not even after the end.
-    events.append(never_revealed(director("auction_resolved", **_audit(result, void))))
+    events.append(never_revealed(director(Kind.AUCTION_RESOLVED, _audit(result, void))))
     done = complete_step(new, AUCTION_STEP)
     return Outcome(done.state, (*events, *done.events))
 
@@ -94,7 +104,12 @@ def _bids(
             void.append({"seat": seat, "round": str(rnd), "asset": asset, "reason": reason})
             events.append(
                 never_revealed(
-                    private("bid_void", (seat,), seat, round=str(rnd), asset=asset, reason=reason)
+                    private(
+                        Kind.BID_VOID,
+                        (seat,),
+                        BidVoid(round=str(rnd), asset=asset, reason=reason),
+                        seat,
+                    )
                 )
             )
     return bids, void
@@ -105,35 +120,35 @@ def _sale_events(catalog: cards.Catalog, sale: auction.Sale) -> list[Event]:
     out = [
         never_revealed(
             private(
-                "asset_bought",
+                Kind.ASSET_BOUGHT,
                 (sale.seat,),
+                AssetBought(asset=sale.asset, price=sale.price, paid=as_json(sale.payment.paid)),
                 sale.seat,
-                asset=sale.asset,
-                price=sale.price,
-                paid=as_json(sale.payment.paid),
             )
         )
     ]
     if cards.card(catalog, sale.asset).get("visibility") != "hidden":
-        out.append(public("asset_acquired", None, asset=sale.asset, owner=sale.seat))
+        out.append(
+            public(Kind.ASSET_ACQUIRED, AssetAcquired(asset=sale.asset, owner=sale.seat), None)
+        )
     return out
 
 
 def _bidder_events(result: auction.AuctionResult) -> list[Event]:
     """Each bidder learns which of their bids won, and nothing about anyone else's (§4.9)."""
-    mine: dict[int, list[dict[str, Any]]] = {}
+    mine: dict[int, list[SettledBid]] = {}
     for record in result.records:
         bid = record.bid
         mine.setdefault(bid.seat, []).append(
-            {
-                "round": str(bid.round),
-                "asset": bid.asset,
-                "amount": bid.amount,
-                "won": record.status is auction.BidStatus.WON,
-            }
+            SettledBid(
+                round=str(bid.round),
+                asset=bid.asset,
+                amount=bid.amount,
+                won=record.status is auction.BidStatus.WON,
+            )
         )
     return [
-        never_revealed(private("bids_settled", (seat,), seat, bids=bids))
+        never_revealed(private(Kind.BIDS_SETTLED, (seat,), BidsSettled(bids=bids), seat))
         for seat, bids in mine.items()
     ]
 
@@ -161,10 +176,14 @@ def _refresh(
     state.decks[decks.ASSETS_HIDDEN] = list(refreshed.hidden_pile)
     state.decks[decks.discard_of(decks.ASSETS_VISIBLE)] = list(refreshed.visible_discard)
     state.decks[decks.discard_of(decks.ASSETS_HIDDEN)] = list(refreshed.hidden_discard)
-    return public("market_refreshed", None, row1=list(refreshed.row1), row2=list(refreshed.row2))
+    return public(
+        Kind.MARKET_REFRESHED,
+        MarketRows(row1=list(refreshed.row1), row2=list(refreshed.row2)),
+        None,
+    )
 
 
-def _audit(result: auction.AuctionResult, void: list[dict[str, Any]]) -> dict[str, Any]:
+def _audit(result: auction.AuctionResult, void: list[dict[str, Any]]) -> AuctionResolved:
     """Everything the auction decided, JSON-safe, for the director and the audit."""
     return {
         "bids": [

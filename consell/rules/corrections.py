@@ -13,8 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .errors import IllegalTransitionError, InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, private, public
 from .i18n import _
+from .payloads import (
+    Correction,
+    CorrectionReason,
+)
 from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
 from .state import GameState
@@ -44,7 +49,7 @@ def correct(
         events += _correct_indicators(new, ruleset, kingdom_id, values, reason)
     if not events:
         raise InvalidParameterError(_("The correction changes nothing."))
-    events.append(director("correction_reason", None, reason=reason))
+    events.append(director(Kind.CORRECTION_REASON, CorrectionReason(reason=reason), None))
     return Outcome(new, events)
 
 
@@ -90,7 +95,11 @@ def _correct_chest(
             applied[code] = delta
     if not applied:
         return []
-    return [private("correction", (seat,), None, reason=reason, seat=seat, resources=applied)]
+    return [
+        private(
+            Kind.CORRECTION, (seat,), Correction(reason=reason, seat=seat, resources=applied), None
+        )
+    ]
 
 
 def _correct_indicators(
@@ -111,4 +120,8 @@ def _correct_indicators(
             applied[name] = value
     if not applied:
         return []
-    return [public("correction", None, reason=reason, kingdom=kingdom_id, indicators=applied)]
+    return [
+        public(
+            Kind.CORRECTION, Correction(reason=reason, kingdom=kingdom_id, indicators=applied), None
+        )
+    ]

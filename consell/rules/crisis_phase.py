@@ -31,8 +31,15 @@ from .destiny import leave_play
 from .dice import Dice
 from .effects_context import Context
 from .errors import IllegalTransitionError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, private, public
 from .i18n import _
+from .payloads import (
+    CrisisContributionPaid,
+    CrisisPayments,
+    CrisisResolved,
+    Trigger,
+)
 from .resolution import blocking
 from .resources import Resource, as_json, holdings
 from .ruleset import Ruleset
@@ -118,40 +125,51 @@ def entry_for(values: Mapping[str, Any], crisis_card: str) -> dict[Resource, int
 
 def _announce(in_play: DestinyCard, result: crisis.CrisisResult) -> list[Event]:
     """Each member's total is public; how they paid is theirs and the director's (§4.10)."""
-    where = {"card": in_play.card, "kingdom": in_play.kingdom}
+    card, kingdom = in_play.card, in_play.kingdom
     events: list[Event] = [
         private(
-            "crisis_contribution_paid", (c.seat,), c.seat, **where, paid=as_json(c.payment.paid)
+            Kind.CRISIS_CONTRIBUTION_PAID,
+            (c.seat,),
+            CrisisContributionPaid(card=card, kingdom=kingdom, paid=as_json(c.payment.paid)),
+            c.seat,
         )
         for c in result.contributions
         if c.total
     ]
     events.append(
         director(
-            "crisis_payments",
-            **where,
-            payments={
-                str(c.seat): {
-                    "declared": as_json(c.declared),
-                    "paid": as_json(c.payment.paid),
-                    "refused": as_json(c.refused),
-                }
-                for c in result.contributions
-            },
+            Kind.CRISIS_PAYMENTS,
+            CrisisPayments(
+                card=card,
+                kingdom=kingdom,
+                payments={
+                    str(c.seat): {
+                        "declared": as_json(c.declared),
+                        "paid": as_json(c.payment.paid),
+                        "refused": as_json(c.refused),
+                    }
+                    for c in result.contributions
+                },
+            ),
         )
     )
     events.append(
         public(
-            "crisis_resolved",
+            Kind.CRISIS_RESOLVED,
+            CrisisResolved(
+                card=card,
+                kingdom=kingdom,
+                contributions=[{"seat": c.seat, "total": c.total} for c in result.contributions],
+                pool=sum(result.pool.values()),
+                threshold=result.threshold,
+                success=result.success,
+                rewarded=list(result.rewarded),
+            ),
             None,
-            **where,
-            contributions=[{"seat": c.seat, "total": c.total} for c in result.contributions],
-            pool=sum(result.pool.values()),
-            threshold=result.threshold,
-            success=result.success,
-            rewarded=list(result.rewarded),
         )
     )
     trigger = "crisis_succeeded" if result.success else "crisis_failed"
-    events.append(director("trigger", None, trigger=trigger, **where))
+    events.append(
+        director(Kind.TRIGGER, Trigger(trigger=trigger, card=card, kingdom=kingdom), None)
+    )
     return events

@@ -33,8 +33,19 @@ from typing import Any
 from . import cards, duels, effects, endgame_turns, kingdoms, lasting, reactions, votes
 from .dice import Dice
 from .errors import InvalidParameterError, NotEligibleError
+from .event_kinds import Kind
 from .events import Event, Outcome, private, public
 from .i18n import _
+from .payloads import (
+    DiscardsChosen,
+    DuelFistIn,
+    FistCommitted,
+    JoinerAnswered,
+    ReactionOffered,
+    VoteResult,
+    VoteStake,
+    VoteTied,
+)
 from .resources import Resource
 from .ruleset import Ruleset
 from .state import GameState, Pending
@@ -172,13 +183,15 @@ def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     live.waiting_for = [nxt] if nxt is not None else [moved.tie_breaker]
     events: list[Event] = [
         public(
-            "vote_spend" if isinstance(choice, votes.Spend) else "vote_withdrawn",
+            Kind.VOTE_SPEND if isinstance(choice, votes.Spend) else Kind.VOTE_WITHDRAWN,
+            VoteStake(
+                seat=voter,
+                side=str(choice.side) if isinstance(choice, votes.Spend) else None,
+                amount=choice.amount if isinstance(choice, votes.Spend) else 0,
+                for_total=moved.total(votes.Side.FOR),
+                against_total=moved.total(votes.Side.AGAINST),
+            ),
             voter,
-            seat=voter,
-            side=str(choice.side) if isinstance(choice, votes.Spend) else None,
-            amount=choice.amount if isinstance(choice, votes.Spend) else 0,
-            for_total=moved.total(votes.Side.FOR),
-            against_total=moved.total(votes.Side.AGAINST),
         )
     ]
     if votes.is_finished(moved):
@@ -194,7 +207,7 @@ def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
         moved = replace(moved, tie_breaker=breaker)
         _store_ballot(live, moved)
         live.waiting_for = [breaker]
-        events.append(public("vote_tied", None, total=yes, tie_breaker=breaker))
+        events.append(public(Kind.VOTE_TIED, VoteTied(total=yes, tie_breaker=breaker), None))
     return Outcome(new, tuple(events))
 
 
@@ -210,16 +223,18 @@ def _close_vote(state, catalog, ruleset, dice, pending, result: votes.VoteResult
     """The vote's public record, every spend in order, then the effect it decided (§4.7)."""
     record = pending.data.get("ballot", {}).get("record", [])
     tally = public(
-        "vote_result",
+        Kind.VOTE_RESULT,
+        VoteResult(
+            motion=pending.data.get("motion"),
+            law=pending.data.get("law"),
+            kingdom=pending.data.get("kingdom"),
+            passed=result.passed,
+            for_total=result.for_total,
+            against_total=result.against_total,
+            tie_broken_by=result.tie_broken_by,
+            record=list(record),
+        ),
         None,
-        motion=pending.data.get("motion"),
-        law=pending.data.get("law"),
-        kingdom=pending.data.get("kingdom"),
-        passed=result.passed,
-        for_total=result.for_total,
-        against_total=result.against_total,
-        tie_broken_by=result.tie_broken_by,
-        record=list(record),
     )
     resumed = effects.resume(state, catalog, ruleset, dice, pending.id, {"passed": result.passed})
     return Outcome(resumed.state, (tally, *resumed.events))
@@ -254,9 +269,12 @@ def _duel(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     live.waiting_for = [s for s in participants if str(s) not in live.data["fists"]]
     events: list[Event] = [
         private(
-            "fist_committed", (who,), who, pending=pending.id, fist=live.data["fists"][str(who)]
+            Kind.FIST_COMMITTED,
+            (who,),
+            FistCommitted(pending=pending.id, fist=live.data["fists"][str(who)]),
+            who,
         ),
-        public("duel_fist_in", None, pending=pending.id, seat=who),
+        public(Kind.DUEL_FIST_IN, DuelFistIn(pending=pending.id, seat=who), None),
     ]
     if live.waiting_for:
         return Outcome(new, tuple(events))
@@ -306,7 +324,7 @@ def _joiners(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     live = find(new, pending.id)
     live.data["answers"] = {**answers, str(who): join}
     live.waiting_for = waiting[1:]
-    event = public("joiner_answered", who, seat=who, joins=join)
+    event = public(Kind.JOINER_ANSWERED, JoinerAnswered(seat=who, joins=join), who)
     if live.waiting_for:
         return Outcome(new, (event,))
     joiners = [s for s in eligible if live.data["answers"][str(s)]]
@@ -342,7 +360,10 @@ def _discard(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     live.data["chosen"] = {**chosen, str(who): list(tactics)}
     live.waiting_for = [s for s in waiting if s != who]
     if live.waiting_for:
-        return Outcome(new, (private("discards_chosen", (who,), who, tactics=list(tactics)),))
+        return Outcome(
+            new,
+            (private(Kind.DISCARDS_CHOSEN, (who,), DiscardsChosen(tactics=list(tactics)), who),),
+        )
     picked = {int(k): v for k, v in live.data["chosen"].items()}
     return effects.resume(new, catalog, ruleset, dice, pending.id, {"tactics": picked})
 
@@ -433,14 +454,16 @@ def open_reactions(
             )
             out.append(
                 private(
-                    "reaction_offered",
+                    Kind.REACTION_OFFERED,
                     (r.seat,),
+                    ReactionOffered(
+                        pending=new.next_pending_id,
+                        trigger=name,
+                        source=r.source,
+                        ability=r.ability,
+                        mandatory=r.mandatory,
+                    ),
                     r.seat,
-                    pending=new.next_pending_id,
-                    trigger=name,
-                    source=r.source,
-                    ability=r.ability,
-                    mandatory=r.mandatory,
                 )
             )
             new.next_pending_id += 1

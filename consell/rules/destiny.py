@@ -21,8 +21,15 @@ from . import decks
 from .cards import Catalog, card
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidStateError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, public
 from .i18n import _
+from .payloads import (
+    DestinyBatch,
+    DestinyExhausted,
+    DestinyRevealed,
+    EventExpired,
+)
 from .phases import find_step
 from .ruleset import Ruleset
 from .state import DestinyCard, GameState, Pending, Phase, Status
@@ -65,7 +72,7 @@ def build_batch(state: GameState, ruleset: Ruleset, dice: Dice) -> list[Event]:
     with dice.purpose("shuffle the destiny pile"):
         batch = dice.shuffle(drawn)
     state.decks[decks.DESTINY] = [*state.decks.get(decks.DESTINY, []), *batch]
-    return [director("destiny_batch", cards=list(batch))]
+    return [director(Kind.DESTINY_BATCH, DestinyBatch(cards=list(batch)))]
 
 
 def groups_waiting(state: GameState, step: Pending) -> list[int | None]:
@@ -98,18 +105,21 @@ def reveal_next(
     if len(waiting) == 1:
         new.pending = [p for p in new.pending if p.id != new_step.id]
     if not pile:
-        events.append(public("destiny_exhausted", kingdom=group))
+        events.append(public(Kind.DESTINY_EXHAUSTED, DestinyExhausted(kingdom=group)))
         return Outcome(new, tuple(events)), Revelation(None, None, group)
     instance = pile.pop(0)
     c = card(catalog, instance)
-    kind = c.get("kind")
+    kind = str(c.get("kind"))
     duration = int(c.get("duration", 0)) if kind == "event" else 0
     if kind == "event" and duration == 0:
         decks.discard(new, decks.EVENTS, instance)
     else:
         new.in_play.append(DestinyCard(instance, kind, group, remaining=duration))
     events.append(
-        public("destiny_revealed", card=instance, card_kind=kind, kingdom=group, duration=duration)
+        public(
+            Kind.DESTINY_REVEALED,
+            DestinyRevealed(card=instance, card_kind=kind, kingdom=group, duration=duration),
+        )
     )
     effect = tuple(c.get("effect", [])) if kind == "event" else ()
     return Outcome(new, tuple(events)), Revelation(instance, kind, group, duration, effect)
@@ -124,7 +134,9 @@ def count_down(state: GameState) -> list[Event]:
             dc.remaining -= 1
             if dc.remaining <= 0:
                 decks.discard(state, decks.EVENTS, dc.card)
-                events.append(public("event_expired", card=dc.card, kingdom=dc.kingdom))
+                events.append(
+                    public(Kind.EVENT_EXPIRED, EventExpired(card=dc.card, kingdom=dc.kingdom))
+                )
                 continue
         staying.append(dc)
     state.in_play = staying

@@ -46,8 +46,23 @@ from .effects_ops import HANDLERS as IMMEDIATE
 from .effects_ops import Run, Step, Suspend
 from .effects_record import END_OF_SECRETS
 from .errors import InvalidParameterError, NotEligibleError, RuleError
+from .event_kinds import Kind
 from .events import PUBLIC, Event, Outcome, director, private, public
 from .i18n import _, as_words
+from .payloads import (
+    AbilityExecuted,
+    Aborted,
+    ManualDone,
+    PendingOpened,
+    PlotAbout,
+    PlotNote,
+    PlotOutcomeRow,
+    PlotRecord,
+    PlotResolved,
+    Refusal,
+    SecretsChestChanges,
+    SecretsPublicChanges,
+)
 from .payment import pay
 from .primitives import PLOT_KEYWORD
 from .resources import Resource, add, as_json, holdings
@@ -104,7 +119,10 @@ def execute(
         _pay_cost(run, seat, cost)
         if planned.source.startswith(ASSET_SOURCE):
             player.assets_used[instance] = new.turn
-        run.recorder.effect("ability_executed", **_shown(catalog, instance, planned, ability, cost))
+        run.recorder.effect(
+            Kind.ABILITY_EXECUTED,
+            _shown(catalog, instance, planned, ability, cost),
+        )
         if planned.source.startswith("tactic:"):
             player.tactics.remove(instance)
             decks.discard(new, decks.TACTICS, instance)
@@ -197,7 +215,7 @@ def resume(
         )
     new.pending.remove(pending)
     if pending.kind == "manual":
-        return Outcome(new, (director("manual_done", None, pending=pending_id),))
+        return Outcome(new, (director(Kind.MANUAL_DONE, ManualDone(pending=pending_id), None),))
     continuation = pending.data["continuation"]
     context = Context.from_dict(continuation["context"])
     frames = [Frame.from_dict(f) for f in continuation["frames"]]
@@ -234,7 +252,11 @@ def secrets_batch(events: Sequence[Event]) -> tuple[Event, ...]:
         ),
         key=lambda c: json.dumps(c, sort_keys=True, default=str),
     )
-    out = [public("secrets_public_changes", None, changes=changes)] if changes else []
+    out = (
+        [public(Kind.SECRETS_PUBLIC_CHANGES, SecretsPublicChanges(changes=changes), None)]
+        if changes
+        else []
+    )
     chests: dict[tuple[int, ...], list[dict[str, Any]]] = {}
     for e in held:
         if e.audience != PUBLIC:
@@ -242,7 +264,9 @@ def secrets_batch(events: Sequence[Event]) -> tuple[Event, ...]:
             chests.setdefault(tuple(e.audience), []).append({"kind": e.kind, **data})
     for seats, items in sorted(chests.items()):
         items.sort(key=lambda c: json.dumps(c, sort_keys=True, default=str))
-        out.append(private("secrets_chest_changes", seats, None, changes=items))
+        out.append(
+            private(Kind.SECRETS_CHEST_CHANGES, seats, SecretsChestChanges(changes=items), None)
+        )
     return tuple(out)
 
 
@@ -353,7 +377,7 @@ def _shown(
     planned: PlannedAbility,
     ability: Mapping[str, Any],
     cost: Mapping[Resource, int],
-) -> dict[str, Any]:
+) -> AbilityExecuted:
     """The tile as shown to the table: its text, never a hidden card's title (G21)."""
     card = cards.card(catalog, instance)
     hidden = card.get("kind") in ("tactic", "objective") or card.get("visibility") == "hidden"
@@ -422,7 +446,7 @@ def plot_setup(
     return plots.Plot(seat, targets, int(planned.params["intrigue"])), context
 
 
-def plot_record(result: plots.PlotResult, odds: Any) -> dict[str, Any]:
+def plot_record(result: plots.PlotResult, odds: Any) -> PlotRecord:
     """Everything the audit shows of a resolved plot: every test, every die, the odds."""
 
     def test(t: plots.PlotTest | None) -> dict[str, Any] | None:
@@ -491,23 +515,23 @@ def _resolve_plot(
     result = plots.resolve_plot(plot, context, run.dice, run.ruleset)
     # What the plot was and what it does, for the notes (§4.6): the ability's words, never its
     # source card (G21).
-    about = {
-        "source": planned.source,
-        "ability": planned.ability,
-        "title": dict(ability.get("title", {})),
-        "text": dict(ability.get("text", {})),
-    }
+    about = PlotAbout(
+        source=planned.source,
+        ability=planned.ability,
+        title=dict(ability.get("title", {})),
+        text=dict(ability.get("text", {})),
+    )
     aware: set[int] = set()  # who learns of the plot from a detection note (§4.6)
     for note in result.notes:
-        data = {
+        data = PlotNote(
             **about,
-            "role": str(note.role),
-            "conspirator": note.conspirator,
-            "detection": str(note.detection) if note.detection else None,
-            "outcomes": [{"target": str(t), "succeeded": ok} for t, ok in note.outcomes],
-        }
-        state.player(note.recipient).notes.append(Note(state.turn, str(note.kind), data))
-        run.events.append(private(str(note.kind), (note.recipient,), None, **data))
+            role=str(note.role),
+            conspirator=note.conspirator,
+            detection=str(note.detection) if note.detection else None,
+            outcomes=[PlotOutcomeRow(target=str(t), succeeded=ok) for t, ok in note.outcomes],
+        )
+        state.player(note.recipient).notes.append(Note(state.turn, str(note.kind), dict(data)))
+        run.events.append(private(Kind(note.kind), (note.recipient,), data, None))
         if note.kind is not plots.NoteKind.OUTCOME:
             aware.add(note.recipient)
             run.trigger("plot_detected", seat=note.recipient)
@@ -516,7 +540,9 @@ def _resolve_plot(
         # causat, ni qui n'ha estat el responsable" (§4.6), so it fires none of their reactions.
         if isinstance(target, plots.PlayerTarget) and target.seat in aware:
             run.trigger("plot_against_me", seat=target.seat)
-    run.events.append(director("plot_resolved", seat, **about, **plot_record(result, chances)))
+    run.events.append(
+        director(Kind.PLOT_RESOLVED, PlotResolved(**about, **plot_record(result, chances)), seat)
+    )
     effect = tuple(ability.get("effect", []))
     bound = [
         Frame(
@@ -566,11 +592,11 @@ def _follow(run: Run, frames: list[Frame], step: Step | Nested) -> bool:
         run.state.next_pending_id += 1
         run.events.append(
             director(
-                "pending_opened",
+                Kind.PENDING_OPENED,
+                PendingOpened(
+                    pending=pending.id, pending_kind=step.kind, waiting_for=list(step.waiting_for)
+                ),
                 run.context.owner,
-                pending=pending.id,
-                pending_kind=step.kind,
-                waiting_for=list(step.waiting_for),
             )
         )
         return not step.blocking
@@ -589,19 +615,22 @@ def _aborted(
     owner, where the English digest says an action's reason is public: the original wins. The
     table sees that the action was aborted (it was shown to everyone); only its owner reads why.
     """
-    data = {
-        "source": planned.source,
-        "ability": planned.ability,
-        "code": exc.code,
-        "reason": exc.message,
-        "reason_words": as_words(exc.message),
-    }
+    data = Refusal(
+        source=planned.source,
+        ability=planned.ability,
+        code=exc.code,
+        reason=exc.message,
+        reason_words=as_words(exc.message),
+    )
     if not secret:
-        shown = {"source": planned.source, "ability": planned.ability}
+        shown = Aborted(source=planned.source, ability=planned.ability)
         return Outcome(
             state,
-            (public("aborted", seat, **shown), private("abort_reason", (seat,), seat, **data)),
+            (
+                public(Kind.ABORTED, shown, seat),
+                private(Kind.ABORT_REASON, (seat,), data, seat),
+            ),
         )
     noted = state.clone()
-    noted.player(seat).notes.append(Note(noted.turn, "aborted", data))
-    return Outcome(noted, (private("aborted", (seat,), seat, **data),))
+    noted.player(seat).notes.append(Note(noted.turn, Kind.ABORTED, dict(data)))
+    return Outcome(noted, (private(Kind.ABORTED, (seat,), Aborted(**data), seat),))

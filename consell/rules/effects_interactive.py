@@ -31,8 +31,19 @@ from . import decks, duels, lasting, votes
 from .effects_context import Context, Frame
 from .effects_ops import Run, Step, Suspend, discard_tactics
 from .errors import InvalidParameterError, NotEligibleError, RuleError
+from .event_kinds import Kind
 from .events import public
 from .i18n import _, gettext_noop
+from .payloads import (
+    DuelRevealed,
+    DuelStarted,
+    DuelVoid,
+    LastingForbade,
+    Ordered,
+    Paid,
+    VoteDecided,
+    VoteOpened,
+)
 from .payment import pay
 from .resources import Resource, as_json
 from .state import Pending
@@ -100,11 +111,9 @@ def _law_vote(run: Run, law: str) -> Suspend:
     }
     run.events.append(
         public(
-            "vote_opened",
+            Kind.VOTE_OPENED,
+            VoteOpened(motion="law", law=law, kingdom=kingdom),
             None if run.context.secret else run.context.owner,
-            motion="law",
-            law=law,
-            kingdom=kingdom,
         )
     )
     run.trigger("vote_started", motion="law", law=law, kingdom=kingdom)
@@ -121,7 +130,7 @@ def _start_duel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     if _forbidden(run, "start_duel", run.context.kingdom):
         return None
     if len(participants) < 2:
-        run.recorder.effect("duel_void", participants=participants)
+        run.recorder.effect(Kind.DUEL_VOID, DuelVoid(participants=participants))
         return None
     data = {
         "participants": participants,
@@ -130,7 +139,9 @@ def _start_duel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
         "on_tie": list(op.get("on_tie", [])),
         "frame": Frame((), 0, frame.self_seat, frame.bound).to_dict(),
     }
-    run.events.append(public("duel_started", None, participants=participants, resources=resources))
+    run.events.append(
+        public(Kind.DUEL_STARTED, DuelStarted(participants=participants, resources=resources), None)
+    )
     run.trigger("duel_started", participants=participants)
     return Suspend("duel", data, tuple(participants))
 
@@ -149,7 +160,8 @@ def _procedure(run: Run, frame: Frame, op: Mapping[str, Any], kind: str) -> Step
         seats = [s for s in seats if not _expulsion_forbidden(run, s)]
     if not seats:
         return None
-    run.recorder.effect(f"{kind}_ordered", seats=seats)
+    ordered = Kind.EXPEL_ORDERED if kind == "expel" else Kind.EXECUTION_ORDERED
+    run.recorder.effect(ordered, Ordered(seats=seats))
     return Suspend(kind, {"seats": seats, "by": run.context.owner})
 
 
@@ -183,7 +195,9 @@ def _join_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
         "eligible": eligible,
         "tie_breaker": run.state.kingdom(kingdom).king,
     }
-    run.events.append(public("vote_opened", applicant, motion="join", kingdom=kingdom))
+    run.events.append(
+        public(Kind.VOTE_OPENED, VoteOpened(motion="join", kingdom=kingdom), applicant)
+    )
     run.trigger("vote_started", motion="join", kingdom=kingdom)
     return Suspend("vote", data, _first_voter(run, eligible))
 
@@ -242,7 +256,7 @@ def _forbidden(run: Run, what: str, kingdom: int | None) -> bool:
         return False
     found = lasting.forbidding(run.state, run.catalog, what, kingdom)
     if found is not None:
-        run.recorder.effect("lasting_forbade", card=found.card, what=what)
+        run.recorder.effect(Kind.LASTING_FORBADE, LastingForbade(card=found.card, what=what))
     return found is not None
 
 
@@ -255,7 +269,9 @@ def _expulsion_forbidden(run: Run, seat: int) -> bool:
         return False
     found = lasting.forbidding(run.state, run.catalog, "expel", kingdom, **by)
     if found is not None:
-        run.recorder.effect("lasting_forbade", card=found.card, what="expel", seat=seat)
+        run.recorder.effect(
+            Kind.LASTING_FORBADE, LastingForbade(card=found.card, what="expel", seat=seat)
+        )
     return found is not None
 
 
@@ -275,7 +291,7 @@ def _found(run: Run, founder: int, joiners: list[int]) -> Suspend:
     player.resources = dict(payment.holdings)
     for res, value in payment.paid.items():
         run.state.reserve[res] += value
-    run.recorder.effect("kingdom_founding_paid", seat=founder, paid=as_json(payment.paid))
+    run.recorder.effect(Kind.KINGDOM_FOUNDING_PAID, Paid(seat=founder, paid=as_json(payment.paid)))
     return Suspend("found_kingdom", {"founder": founder, "joiners": joiners})
 
 
@@ -296,12 +312,11 @@ def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Ste
     data = pending.data
     run.events.append(
         public(
-            "vote_decided",
+            Kind.VOTE_DECIDED,
+            VoteDecided(
+                motion=data["motion"], passed=passed, kingdom=data["kingdom"], law=data.get("law")
+            ),
             None,
-            motion=data["motion"],
-            passed=passed,
-            kingdom=data["kingdom"],
-            law=data.get("law"),
         )
     )
     if data["motion"] == "join":
@@ -365,11 +380,13 @@ def _resume_duel(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Ste
             run.state.reserve[res] += value
     run.events.append(
         public(
-            "duel_revealed",
+            Kind.DUEL_REVEALED,
+            DuelRevealed(
+                scores={str(s): v for s, v in result.scores.items()},
+                winner=result.winner,
+                commitments={str(s): as_json(c) for s, c in result.commitments.items()},
+            ),
             None,
-            scores=result.scores,
-            winner=result.winner,
-            commitments={s: as_json(c) for s, c in result.commitments.items()},
         )
     )
     frame = Frame.from_dict(data["frame"])

@@ -20,15 +20,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, Unpack
 
 from . import cards, conditions, decks, indicators
 from .dice import Dice
 from .effects_context import Context, Frame, Resolver
 from .effects_record import Recorder
 from .errors import InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, director, private
 from .i18n import _
+from .payloads import (
+    AssetLost,
+    AssetOwnerChanged,
+    AssetSeized,
+    CardsDrawn,
+    CardsHeld,
+    ChestChanged,
+    HiddenAsset,
+    IndicatorIgnored,
+    IndicatorMoved,
+    ManualEffect,
+    ObjectiveRevealed,
+    ResourcesChanged,
+    TacticsDiscarded,
+    TokensMoved,
+    TradesAllowed,
+    Trigger,
+    TriggerAbout,
+)
 from .payment import pay
 from .resources import Resource, as_json
 from .ruleset import Ruleset
@@ -73,9 +93,11 @@ class Run:
     def resolver(self, frame: Frame) -> Resolver:
         return Resolver(self.state, self.ruleset, self.context, frame)
 
-    def trigger(self, name: str, **data: Any) -> None:
+    def trigger(self, name: str, **about: Unpack[TriggerAbout]) -> None:
         """A reaction trigger happened (§4.3); the caller asks ``reactions.firing`` who reacts."""
-        self.events.append(director("trigger", self.context.owner, trigger=name, **data))
+        self.events.append(
+            director(Kind.TRIGGER, Trigger(trigger=name, **about), self.context.owner)
+        )
 
 
 Step = list[Frame] | Suspend | None
@@ -146,16 +168,30 @@ def _move_tokens(run: Run, giver: int, receiver: int, resource: Resource, amount
     source[resource] -= moved
     run.state.player(receiver).resources[resource] += moved
     run.recorder.effect(
-        "tokens_moved", giver=giver, receiver=receiver, resource=str(resource), amount=moved
+        Kind.TOKENS_MOVED,
+        TokensMoved(giver=giver, receiver=receiver, resource=str(resource), amount=moved),
     )
-    run.recorder.chest_change(giver, "chest_changed", lost={str(resource): moved})
-    run.recorder.chest_change(receiver, "chest_changed", gained={str(resource): moved})
+    run.recorder.chest_change(giver, Kind.CHEST_CHANGED, ChestChanged(lost={str(resource): moved}))
+    run.recorder.chest_change(
+        receiver, Kind.CHEST_CHANGED, ChestChanged(gained={str(resource): moved})
+    )
 
 
-def _chest(run: Run, seat: int, what: str, amounts: Mapping[Resource, int]) -> None:
+_CHEST_KINDS = {
+    "gained": Kind.RESOURCES_GAINED,
+    "lost": Kind.RESOURCES_LOST,
+    "paid": Kind.RESOURCES_PAID,
+}
+
+
+def _chest(
+    run: Run, seat: int, what: Literal["gained", "lost", "paid"], amounts: Mapping[Resource, int]
+) -> None:
     changed = as_json(amounts)
-    run.recorder.effect(f"resources_{what}", seat=seat, resources=changed)
-    run.recorder.chest_change(seat, "chest_changed", **{what: changed})
+    run.recorder.effect(_CHEST_KINDS[what], ResourcesChanged(seat=seat, resources=changed))
+    chest = ChestChanged()
+    chest[what] = changed
+    run.recorder.chest_change(seat, Kind.CHEST_CHANGED, chest)
 
 
 def _move_indicator(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
@@ -165,7 +201,7 @@ def _move_indicator(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     if kingdom_id is None:
         if run.context.owner is not None and not run.context.group:
             raise InvalidParameterError(_("There is no kingdom whose indicator could move."))
-        run.recorder.effect("indicator_ignored", reason="kingdomless")
+        run.recorder.effect(Kind.INDICATOR_IGNORED, IndicatorIgnored(reason="kingdomless"))
         return None
     kingdom = run.state.kingdom(kingdom_id)
     indicator = r.indicator(op["indicator"], kingdom_id)
@@ -177,16 +213,19 @@ def _move_indicator(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
         friction=False,
     )
     kingdom.indicators = dict(change.indicators)
-    data = {
-        "kingdom": kingdom_id,
-        "indicator": str(indicator),
-        "before": change.before,
-        "after": change.after,
-    }
-    run.recorder.effect("indicator_moved", **data)
-    run.recorder.public_change("indicator_moved", **data)
+    data = IndicatorMoved(
+        kingdom=kingdom_id, indicator=str(indicator), before=change.before, after=change.after
+    )
+    run.recorder.effect(Kind.INDICATOR_MOVED, data)
+    run.recorder.public_change(Kind.INDICATOR_MOVED, data)
     if change.after != change.before:
-        run.trigger("indicator_changed", **data)
+        run.trigger(
+            "indicator_changed",
+            kingdom=kingdom_id,
+            indicator=str(indicator),
+            before=change.before,
+            after=change.after,
+        )
     if change.insurrections:
         count = len(change.insurrections)
         return Suspend("insurrection", {**data, "count": count})
@@ -201,8 +240,10 @@ def _draw(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
         drawn = [c for c in (decks.draw(run.state, deck, run.dice) for _ in range(count)) if c]
         hand = player.tactics if deck == decks.TACTICS else player.objectives
         hand.extend(drawn)
-        run.recorder.effect("cards_drawn", seat=seat, deck=op["deck"], count=len(drawn))
-        run.recorder.to_seats((seat,), "cards_received", cards=drawn)
+        run.recorder.effect(
+            Kind.CARDS_DRAWN, CardsDrawn(seat=seat, deck=op["deck"], count=len(drawn))
+        )
+        run.recorder.to_seats((seat,), Kind.CARDS_RECEIVED, CardsHeld(cards=drawn))
     return None
 
 
@@ -234,8 +275,8 @@ def discard_tactics(run: Run, seat: int, chosen: list[str]) -> None:
     for tactic in chosen:
         hand.remove(tactic)
         decks.discard(run.state, decks.TACTICS, tactic)
-    run.recorder.effect("tactics_discarded", seat=seat, count=len(chosen))
-    run.recorder.to_seats((seat,), "tactics_lost", cards=list(chosen))
+    run.recorder.effect(Kind.TACTICS_DISCARDED, TacticsDiscarded(seat=seat, count=len(chosen)))
+    run.recorder.to_seats((seat,), Kind.TACTICS_LOST, CardsHeld(cards=list(chosen)))
 
 
 def _seize_asset(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
@@ -249,20 +290,22 @@ def _seize_asset(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     run.state.player(me).assets.append(asset)
     visible = cards.card(run.catalog, asset).get("visibility") != "hidden"
     shown = asset if visible or run.context.secret else None
-    run.recorder.effect("asset_seized", giver=giver, receiver=me, asset=shown)
+    run.recorder.effect(Kind.ASSET_SEIZED, AssetSeized(giver=giver, receiver=me, asset=shown))
     if not visible and not run.context.secret:
-        run.recorder.to_seats((giver, me), "hidden_asset_seized", asset=asset)
-    run.recorder.chest_change(giver, "asset_lost", asset=asset)
+        run.recorder.to_seats((giver, me), Kind.HIDDEN_ASSET_SEIZED, HiddenAsset(asset=asset))
+    run.recorder.chest_change(giver, Kind.ASSET_LOST, AssetLost(asset=asset))
     if visible:
-        run.recorder.public_change("asset_owner_changed", asset=asset, owner=me)
+        run.recorder.public_change(
+            Kind.ASSET_OWNER_CHANGED, AssetOwnerChanged(asset=asset, owner=me)
+        )
     return None
 
 
 def _allow_trade(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     """ "O si una carta ho permet, específicament": trades open outside Planning (§4.14, G34)."""
     run.state.trades_allowed = True
-    run.recorder.effect("trades_allowed")
-    run.recorder.public_change("trades_allowed")
+    run.recorder.effect(Kind.TRADES_ALLOWED, TradesAllowed())
+    run.recorder.public_change(Kind.TRADES_ALLOWED, TradesAllowed())
     return None
 
 
@@ -304,7 +347,9 @@ def _manual(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     """
     ctx = run.context
     text = dict(op["text"])
-    run.events.append(director("manual_effect", ctx.owner, text=text, source=ctx.source))
+    run.events.append(
+        director(Kind.MANUAL_EFFECT, ManualEffect(text=text, source=ctx.source), ctx.owner)
+    )
     kind, _sep, name = ctx.source.partition(":")
     house = run.state.player(ctx.owner).house if kind == "house" and ctx.owner else None
     data = {
@@ -335,9 +380,9 @@ def _reveal_objective(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
             continue
         with run.dice.purpose(f"an objective of seat {seat} to show"):
             shown = run.dice.choice(objectives)
-        data = {"seat": seat, "objective": shown}
-        run.state.player(me).notes.append(Note(run.state.turn, "objective_revealed", data))
-        run.events.append(private("objective_revealed", (me,), me, **data))
+        data = ObjectiveRevealed(seat=seat, objective=shown)
+        run.state.player(me).notes.append(Note(run.state.turn, Kind.OBJECTIVE_REVEALED, dict(data)))
+        run.events.append(private(Kind.OBJECTIVE_REVEALED, (me,), data, me))
     return None
 
 

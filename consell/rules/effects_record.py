@@ -15,8 +15,11 @@ The caller holds flagged events back and publishes them at the end of the Secret
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from .event_kinds import Kind
 from .events import PUBLIC, Event, private
 
 END_OF_SECRETS = "end_of_secrets"
@@ -30,7 +33,7 @@ class Recorder:
     secret: bool
     events: list[Event] = field(default_factory=list)
 
-    def effect(self, kind: str, **data: object) -> None:
+    def effect(self, kind: Kind, data: Mapping[str, Any]) -> None:
         """The record of what happened: public, or the owner's (and the director's) alone.
 
         Built as an ``Event`` directly: the data may hold any key, ``seats`` included (an
@@ -39,16 +42,16 @@ class Recorder:
         audience = (self.owner,) if self.secret and self.owner is not None else PUBLIC
         self.events.append(Event(kind, dict(data), audience, True, self.owner))
 
-    def public_change(self, kind: str, **data: object) -> None:
+    def public_change(self, kind: Kind, data: Mapping[str, Any]) -> None:
         """A change the whole table will see; held for the end-of-Secrets batch if secret."""
         if self.secret:
             self.events.append(Event(kind, {**data, "batch": END_OF_SECRETS}, PUBLIC, True, None))
 
-    def chest_change(self, seat: int, kind: str, **data: object) -> None:
+    def chest_change(self, seat: int, kind: Kind, data: Mapping[str, Any]) -> None:
         """A change to another player's chest, which that player notices (§3.4)."""
         if self.secret and seat != self.owner:
             self.events.append(Event(kind, {**data, "batch": END_OF_SECRETS}, (seat,), True, None))
 
-    def to_seats(self, seats: tuple[int, ...], kind: str, **data: object) -> None:
+    def to_seats(self, seats: tuple[int, ...], kind: Kind, data: Mapping[str, Any]) -> None:
         """A private event for some players (and the director), e.g. a hidden asset's title."""
-        self.events.append(private(kind, seats, self.owner, **data))
+        self.events.append(private(kind, seats, data, self.owner))

@@ -13,8 +13,13 @@ from . import decks
 from .destiny import count_down
 from .dice import Dice
 from .errors import IllegalTransitionError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, private
 from .i18n import _
+from .payloads import (
+    Nothing,
+    TacticsDrawn,
+)
 from .phases import advance, complete_step, find_step
 from .ruleset import Ruleset
 from .state import GameState, Phase, Plan, Status
@@ -56,7 +61,7 @@ def _draw_tactics(state: GameState, ruleset: Ruleset, dice: Dice) -> list[Event]
             if c is not None
         ]
         player.tactics += drawn
-        events.append(private("tactics_drawn", [seat], tactics=drawn))
+        events.append(private(Kind.TACTICS_DRAWN, [seat], TacticsDrawn(tactics=drawn)))
     if any(not e.data["tactics"] for e in events):
-        events.append(director("tactics_exhausted"))
+        events.append(director(Kind.TACTICS_EXHAUSTED, Nothing()))
     return events

@@ -21,8 +21,14 @@ from typing import Any
 from . import conditions
 from .cards import Catalog, card
 from .errors import IllegalTransitionError, InvalidParameterError
+from .event_kinds import Kind
 from .events import Outcome, public
 from .i18n import _
+from .payloads import (
+    FinalPrestige,
+    GameWon,
+    ObjectivesJudged,
+)
 from .resources import Resource
 from .ruleset import Ruleset
 from .state import GameState, Pending, Status, gain
@@ -135,14 +141,18 @@ def finish_game(
         new,
         (
             public(
-                "objectives_judged",
-                verdicts=[
-                    {"seat": v.seat, "objective": v.objective, "met": v.met, "by": v.by}
-                    for v in verdicts
-                ],
+                Kind.OBJECTIVES_JUDGED,
+                ObjectivesJudged(
+                    verdicts=[
+                        {"seat": v.seat, "objective": v.objective, "met": v.met, "by": v.by}
+                        for v in verdicts
+                    ]
+                ),
             ),
-            public("final_prestige", prestige={str(s): v for s, v in final.items()}),
-            public("game_won", winners=list(new.winners)),
+            public(
+                Kind.FINAL_PRESTIGE, FinalPrestige(prestige={str(s): v for s, v in final.items()})
+            ),
+            public(Kind.GAME_WON, GameWon(winners=list(new.winners))),
         ),
     )
 

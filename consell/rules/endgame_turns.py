@@ -24,8 +24,16 @@ from . import cards, effects, reactions
 from .dice import Dice
 from .endgame import AT_END_OF_GAME, END_OF_GAME, judge_objective
 from .errors import InvalidParameterError, NotEligibleError
+from .event_kinds import Kind
 from .events import Outcome, public
 from .i18n import _
+from .payloads import (
+    EndOfGameChoice,
+    EndOfGamePassed,
+    EverythingRevealed,
+    ObjectiveVerdict,
+    RevealedPlayer,
+)
 from .resources import Resource, as_json
 from .ruleset import Ruleset
 from .state import GameState, Pending, gain
@@ -73,19 +81,22 @@ def begin_end_of_game(state: GameState) -> Outcome:
     for player in new.players:
         player.assets_used = {}
     revealed = [
-        {
-            "seat": p.seat,
-            "resources": as_json(p.resources),
-            "tactics": list(p.tactics),
-            "assets": list(p.assets),
-            "objectives": list(p.objectives),
-        }
+        RevealedPlayer(
+            seat=p.seat,
+            resources=as_json(p.resources),
+            tactics=list(p.tactics),
+            assets=list(p.assets),
+            objectives=list(p.objectives),
+        )
         for p in (new.player(seat) for seat in new.turn_order)
     ]
     pending = Pending(new.next_pending_id, END_OF_GAME, {"used": {}, "out": [], "verdicts": []})
     new.pending.append(pending)
     new.next_pending_id += 1
-    return Outcome(new, (public("everything_revealed", turn=new.turn, players=revealed),))
+    return Outcome(
+        new,
+        (public(Kind.EVERYTHING_REVEALED, EverythingRevealed(turn=new.turn, players=revealed)),),
+    )
 
 
 def open_turns(state: GameState, catalog: cards.Catalog) -> Outcome:
@@ -144,12 +155,9 @@ def decide(
     live.waiting_for = _next_seat(new, catalog, live, after=who)
     card = option.objective or effects.source_card(state, catalog, who, option.source)
     chosen = public(
-        "end_of_game_choice",
+        Kind.END_OF_GAME_CHOICE,
+        EndOfGameChoice(seat=who, source=option.source, ability=option.ability, card=card),
         who,
-        seat=who,
-        source=option.source,
-        ability=option.ability,
-        card=card,
     )
     return Outcome(new, (chosen, *used.events))
 
@@ -164,7 +172,7 @@ def _pass(state, catalog, pending: Pending, who: int, left: list[Option]) -> Out
     live = _pending(new)
     live.data["out"] = sorted({*live.data["out"], who})
     live.waiting_for = _next_seat(new, catalog, live, after=who)
-    return Outcome(new, (public("end_of_game_passed", who, seat=who),))
+    return Outcome(new, (public(Kind.END_OF_GAME_PASSED, EndOfGamePassed(seat=who), who),))
 
 
 def _judge(state, catalog, ruleset, pending: Pending, who: int, objective: str) -> Outcome:
@@ -176,7 +184,9 @@ def _judge(state, catalog, ruleset, pending: Pending, who: int, objective: str) 
     live = _pending(new)
     live.data["verdicts"] = [*live.data["verdicts"], verdict.to_dict()]
     event = public(
-        "objective_judged", who, seat=who, objective=objective, met=verdict.met, by=verdict.by
+        Kind.OBJECTIVE_JUDGED,
+        ObjectiveVerdict(seat=who, objective=objective, met=verdict.met, by=verdict.by),
+        who,
     )
     return Outcome(new, (event,))
 

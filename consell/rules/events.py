@@ -6,12 +6,18 @@ the director). ``reveal_at_end`` marks secrets everyone may read in the post-gam
 end "all players reveal all their resources and hidden cards" (rules §4.17; original: "Els
 jugadors revelen tots els seus recursos i cartes"). What the end does not reveal is created with
 ``never_revealed``: it stays with its audience (and the director) for good.
+
+An event's kind is a ``Kind`` and its data the ``TypedDict`` of that kind
+(``consell.rules.payloads``), so mypy checks what every emitter writes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from .event_kinds import Kind
 
 PUBLIC = "public"
 DIRECTOR = "director"
@@ -35,18 +41,24 @@ class Event:
         }
 
 
-def public(kind: str, actor: int | None = None, **data: Any) -> Event:
-    return Event(kind, data, PUBLIC, True, actor)
+def public(kind: Kind, data: Mapping[str, Any], actor: int | None = None) -> Event:
+    """An event everyone reads as it happens."""
+    return Event(kind, dict(data), PUBLIC, True, actor)
 
 
-def director(kind: str, actor: int | None = None, **data: Any) -> Event:
-    return Event(kind, data, DIRECTOR, True, actor)
+def director(kind: Kind, data: Mapping[str, Any], actor: int | None = None) -> Event:
+    """An event the director alone reads while the game runs (revealed at the end)."""
+    return Event(kind, dict(data), DIRECTOR, True, actor)
 
 
 def private(
-    kind: str, seats: tuple[int, ...] | list[int], actor: int | None = None, **data: Any
+    kind: Kind,
+    seats: tuple[int, ...] | list[int],
+    data: Mapping[str, Any],
+    actor: int | None = None,
 ) -> Event:
-    return Event(kind, data, tuple(sorted(set(seats))), True, actor)
+    """An event for some players (and the director) alone."""
+    return Event(kind, dict(data), tuple(sorted(set(seats))), True, actor)
 
 
 def never_revealed(event: Event) -> Event:

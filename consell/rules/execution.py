@@ -14,10 +14,16 @@ from . import decks
 from .cards import Catalog, card
 from .dice import Dice
 from .errors import InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, private, public
 from .i18n import _
 from .kingdoms import begin_succession, throne_of
 from .offices import vacate_offices
+from .payloads import (
+    Executed,
+    ExecutionDiscards,
+    HeirTakesOver,
+)
 from .ruleset import Ruleset
 from .setup import draw_unique_objectives
 from .state import GameState, card_id_of, lose
@@ -36,7 +42,7 @@ def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dic
     was_king = kid is not None and new.kingdom(kid).king == seat
     throne = throne_of(new.kingdom(kid)) if was_king else None
     offices = vacate_offices(new, seat)
-    events: list[Event] = [public("executed", seat=seat, offices_lost=offices)]
+    events: list[Event] = [public(Kind.EXECUTED, Executed(seat=seat, offices_lost=offices))]
 
     discarded_tactics = list(player.tactics)
     for tactic in discarded_tactics:
@@ -73,20 +79,22 @@ def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dic
 
     events.append(
         private(
-            "heir_takes_over",
+            Kind.HEIR_TAKES_OVER,
             [seat],
-            lost=lost,
-            tactics=list(player.tactics),
-            objectives=list(player.objectives),
+            HeirTakesOver(
+                lost=lost, tactics=list(player.tactics), objectives=list(player.objectives)
+            ),
         )
     )
     events.append(
         director(
-            "execution_discards",
-            seat=seat,
-            tactics=discarded_tactics,
-            objectives=discarded_objectives,
-            set_aside=set_aside,
+            Kind.EXECUTION_DISCARDS,
+            ExecutionDiscards(
+                seat=seat,
+                tactics=discarded_tactics,
+                objectives=discarded_objectives,
+                set_aside=set_aside,
+            ),
         )
     )
     if was_king:

@@ -20,8 +20,12 @@ from typing import Any
 from . import cards, params
 from .effects import source_card
 from .errors import RuleError
+from .event_kinds import Kind
 from .events import Event, private
 from .i18n import as_words
+from .payloads import (
+    Aborted,
+)
 from .state import GameState, Note, PlannedAbility
 
 
@@ -61,15 +65,18 @@ def read(state: GameState, catalog: cards.Catalog, seat: int, kind: str) -> Read
 
 def void_note(state: GameState, reading: Reading) -> Event:
     """Tell the owner privately why their indication was not used (mutates ``state``; §4.2)."""
-    data = {
-        "source": reading.planned.source,
-        "ability": reading.planned.ability,
-        "code": reading.void.code,
-        "reason": reading.void.message,
-        "reason_words": as_words(reading.void.message),
-    }
-    state.player(reading.seat).notes.append(Note(state.turn, "aborted", data))
-    return private("aborted", (reading.seat,), reading.seat, **data)
+    planned, void = reading.planned, reading.void
+    if planned is None or void is None:
+        raise ValueError("Only a void reading of a planned indication has a note to give.")
+    data = Aborted(
+        source=planned.source,
+        ability=planned.ability,
+        code=void.code,
+        reason=void.message,
+        reason_words=as_words(void.message),
+    )
+    state.player(reading.seat).notes.append(Note(state.turn, Kind.ABORTED, dict(data)))
+    return private(Kind.ABORTED, (reading.seat,), data, reading.seat)
 
 
 def _kind_in_pack(catalog: cards.Catalog, planned: PlannedAbility, kind: str) -> bool:

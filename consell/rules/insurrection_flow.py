@@ -29,9 +29,18 @@ from typing import Any
 from . import insurrection, kingdoms
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .event_kinds import Kind
 from .events import Event, Outcome, private, public
 from .i18n import _
 from .indicators import highest_above_minimum
+from .payloads import (
+    InsurrectionLosses,
+    InsurrectionOutcome,
+    InsurrectionPledged,
+    InsurrectionPledgesShort,
+    InsurrectionRerolled,
+    InsurrectionRolled,
+)
 from .payment import funds
 from .resources import INDICATORS, RESOURCES, Indicator, Resource, add, as_json, resource_name
 from .ruleset import Ruleset
@@ -56,14 +65,16 @@ def start(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int) -> Ou
         "king": kingdom.king,
     }
     event = public(
-        "insurrection_rolled",
+        Kind.INSURRECTION_ROLLED,
+        InsurrectionRolled(
+            pending=pending_id,
+            kingdom=kingdom.id,
+            indicator=pending.data["indicator"],
+            target=roll.target,
+            dice=list(roll.dice),
+            successes=roll.successes,
+        ),
         None,
-        pending=pending_id,
-        kingdom=kingdom.id,
-        indicator=pending.data["indicator"],
-        target=roll.target,
-        dice=list(roll.dice),
-        successes=roll.successes,
     )
     return Outcome(new, (event, *_new_round(new, pending, ruleset)))
 
@@ -90,7 +101,11 @@ def pledge(state: GameState, ruleset: Ruleset, pending_id: int, seat: int, amoun
     if amount:
         flow["pledges"].append({"seat": seat, "amount": amount})
     flow["asked"] += 1
-    events: list[Event] = [public("insurrection_pledged", seat, pending=pending_id, amount=amount)]
+    events: list[Event] = [
+        public(
+            Kind.INSURRECTION_PLEDGED, InsurrectionPledged(pending=pending_id, amount=amount), seat
+        )
+    ]
     if amount == left:
         flow["stage"] = DIE_CHOICE
         pending.waiting_for = [flow["king"]]
@@ -120,15 +135,17 @@ def reroll(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int, die:
             new.reserve[resource] += value
     flow["dice"], flow["rerolls"] = list(done.roll.dice), done.roll.rerolls
     event = public(
-        "insurrection_rerolled",
+        Kind.INSURRECTION_REROLLED,
+        InsurrectionRerolled(
+            pending=pending_id,
+            die=die,
+            old=done.old,
+            new=done.new,
+            dice=list(done.roll.dice),
+            successes=done.roll.successes,
+            pledges=list(flow["pledges"]),
+        ),
         flow["king"],
-        pending=pending_id,
-        die=die,
-        old=done.old,
-        new=done.new,
-        dice=list(done.roll.dice),
-        successes=done.roll.successes,
-        pledges=list(flow["pledges"]),
     )
     return Outcome(new, (event, *_new_round(new, pending, ruleset)))
 
@@ -171,18 +188,20 @@ def finish(
     kingdom.indicators = dict(outcome.indicators)
     events: list[Event] = [
         public(
-            "insurrection_outcome",
+            Kind.INSURRECTION_OUTCOME,
+            InsurrectionOutcome(
+                pending=pending_id,
+                kingdom=kingdom.id,
+                outcome=outcome.name,
+                successes=outcome.successes,
+                dropped=str(outcome.dropped) if outcome.dropped else None,
+                deposed=outcome.deposed,
+            ),
             None,
-            pending=pending_id,
-            kingdom=kingdom.id,
-            outcome=outcome.name,
-            successes=outcome.successes,
-            dropped=str(outcome.dropped) if outcome.dropped else None,
-            deposed=outcome.deposed,
         )
     ]
     events += [
-        private("insurrection_losses", (s,), s, lost=as_json(v))
+        private(Kind.INSURRECTION_LOSSES, (s,), InsurrectionLosses(lost=as_json(v)), s)
         for s, v in lost.items()
         if any(v.values())
     ]
@@ -282,7 +301,9 @@ def _ask_next(state: GameState, pending: Pending, ruleset: Ruleset) -> list[Even
             pending.waiting_for = [seat]
             return []
         flow["asked"] += 1
-    short = public("insurrection_pledges_short", None, pending=pending.id)
+    short = public(
+        Kind.INSURRECTION_PLEDGES_SHORT, InsurrectionPledgesShort(pending=pending.id), None
+    )
     return [short, *_choosing(state, pending, ruleset)]
 
 

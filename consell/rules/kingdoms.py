@@ -16,10 +16,27 @@ from .cards import Catalog, card, king_office, of_kind, title
 from .destiny import leave_play
 from .duels import DuelResult
 from .errors import InvalidParameterError, InvalidStateError, NotEligibleError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, private, public
 from .i18n import _
 from .indicators import starting_indicators
 from .offices import crown, open_appointments, vacate_offices
+from .payloads import (
+    DuelRevealed,
+    Expelled,
+    ExpulsionDuelAnnounced,
+    ExpulsionDuelWon,
+    HiddenAssetDuel,
+    KingCrowned,
+    KingDeposed,
+    KingdomCreated,
+    KingdomDissolved,
+    KingdomJoined,
+    OfficesLost,
+    Paid,
+    SuccessionStruggle,
+    Trigger,
+)
 from .payment import pay
 from .resources import add, subtract
 from .ruleset import Ruleset
@@ -94,13 +111,13 @@ def create_kingdom(
         new.player(founder).resources = dict(payment.holdings)
         new.reserve = add(new.reserve, payment.paid)
         spent = {str(r): v for r, v in payment.paid.items() if v}
-        events.append(private("cost_paid", [founder], founder, paid=spent))
+        events.append(private(Kind.COST_PAID, [founder], Paid(paid=spent), founder))
     kid = new.next_kingdom_id
     new.next_kingdom_id += 1
     for seat in (founder, *joiners):
         lost = vacate_offices(new, seat)
         if lost:
-            events.append(public("offices_lost", seat, seat=seat, offices=lost))
+            events.append(public(Kind.OFFICES_LOST, OfficesLost(seat=seat, offices=lost), seat))
         player = new.player(seat)
         player.kingdom = kid
         player.kingdom_changed_turn = new.turn
@@ -118,13 +135,15 @@ def create_kingdom(
         open_appointments(new, kid)
     events.append(
         public(
-            "kingdom_created",
+            Kind.KINGDOM_CREATED,
+            KingdomCreated(
+                kingdom=kid,
+                king=founder,
+                joiners=list(joiners),
+                price=price,
+                resource=str(ruleset.new_kingdom_resource),
+            ),
             founder,
-            kingdom=kid,
-            king=founder,
-            joiners=list(joiners),
-            price=price,
-            resource=str(ruleset.new_kingdom_resource),
         )
     )
     return Outcome(new, tuple(events))
@@ -147,7 +166,9 @@ def join(state: GameState, seat: int, kingdom_id: int) -> Outcome:
         new,
         (
             public(
-                "kingdom_joined", seat, seat=seat, kingdom=kingdom_id, left=old, offices_lost=lost
+                Kind.KINGDOM_JOINED,
+                KingdomJoined(seat=seat, kingdom=kingdom_id, left=old, offices_lost=lost),
+                seat,
             ),
         ),
     )
@@ -176,9 +197,9 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     expelled.kingdom = None
     expelled.expelled_turn = new.turn
     events: list[Event] = [
-        public("expelled", seat=seat, kingdom=kid, offices_lost=lost),
+        public(Kind.EXPELLED, Expelled(seat=seat, kingdom=kid, offices_lost=lost)),
         # "Quan et expulsen d'un regne": the expelled player's reactions (§4.3), theirs alone.
-        director("trigger", trigger="expelled", seat=seat),
+        director(Kind.TRIGGER, Trigger(trigger="expelled", seat=seat)),
     ]
     remaining = new.members(kid)
     if was_king:
@@ -204,12 +225,14 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
         )
         events.append(
             public(
-                "expulsion_duel_announced",
-                pending=new.next_pending_id,
-                expelled=seat,
-                participants=participants,
-                asset=None if hidden else asset,
-                asset_title=None if hidden else title(catalog, asset),
+                Kind.EXPULSION_DUEL_ANNOUNCED,
+                ExpulsionDuelAnnounced(
+                    pending=new.next_pending_id,
+                    expelled=seat,
+                    participants=participants,
+                    asset=None if hidden else asset,
+                    asset_title=None if hidden else title(catalog, asset),
+                ),
             )
         )
         new.next_pending_id += 1
@@ -227,15 +250,25 @@ def settle_expulsion_duel(state: GameState, pending_id: int, result: DuelResult)
         raise InvalidParameterError(_("A tied expulsion duel leaves the asset with the expelled."))
     new = state.clone()
     events = _pay_fists(new, pending, result)
-    asset, winner = data["asset"], result.winner
+    asset, winner = data["asset"], _winner(result)
     owner = new.player(expelled)
     if winner != expelled and asset in owner.assets:
         owner.assets.remove(asset)
         new.player(winner).assets.append(asset)
     shown = None if data["hidden"] else asset
-    events.append(public("expulsion_duel_won", winner=winner, expelled=expelled, asset=shown))
+    events.append(
+        public(
+            Kind.EXPULSION_DUEL_WON, ExpulsionDuelWon(winner=winner, expelled=expelled, asset=shown)
+        )
+    )
     if data["hidden"]:
-        events.append(private("hidden_asset_duel", [winner, expelled], winner=winner, asset=asset))
+        events.append(
+            private(
+                Kind.HIDDEN_ASSET_DUEL,
+                [winner, expelled],
+                HiddenAssetDuel(winner=winner, asset=asset),
+            )
+        )
     new.pending = [p for p in new.pending if p.id != pending_id]
     return Outcome(new, tuple(events))
 
@@ -258,7 +291,7 @@ def depose(state: GameState, kingdom_id: int, ruleset: Ruleset) -> Outcome:
     king = kingdom.king
     throne = throne_of(new.kingdom(kingdom_id))
     vacate_offices(new, king)
-    events = [public("king_deposed", seat=king, kingdom=kingdom_id)]
+    events = [public(Kind.KING_DEPOSED, KingDeposed(seat=king, kingdom=kingdom_id))]
     events += begin_succession(new, kingdom_id, contenders, None, throne, ruleset)
     return Outcome(new, tuple(events))
 
@@ -278,8 +311,11 @@ def settle_succession(state: GameState, pending_id: int, result: DuelResult) -> 
     new = state.clone()
     events = _pay_fists(new, pending, result)
     kid = pending.data["kingdom"]
-    given_up = crown(new, kid, result.winner, pending.data["king_office"])
-    events.append(public("king_crowned", seat=result.winner, kingdom=kid, offices_lost=given_up))
+    winner = _winner(result)
+    given_up = crown(new, kid, winner, pending.data["king_office"])
+    events.append(
+        public(Kind.KING_CROWNED, KingCrowned(seat=winner, kingdom=kid, offices_lost=given_up))
+    )
     new.pending = [p for p in new.pending if p.id != pending_id]
     return Outcome(new, tuple(events))
 
@@ -297,7 +333,7 @@ def dissolve(state: GameState, kingdom_id: int) -> list[Event]:
         decks.discard(state, decks.LAWS, law)
     state.kingdoms = [k for k in state.kingdoms if k.id != kingdom_id]
     state.pending = [p for p in state.pending if p.data.get("kingdom") != kingdom_id]
-    return [public("kingdom_dissolved", kingdom=kingdom_id, members=members)]
+    return [public(Kind.KINGDOM_DISSOLVED, KingdomDissolved(kingdom=kingdom_id, members=members))]
 
 
 def begin_succession(
@@ -318,7 +354,12 @@ def begin_succession(
         return dissolve(state, kingdom_id)
     if len(contenders) == 1:
         crown(state, kingdom_id, contenders[0], throne)
-        return [public("king_crowned", seat=contenders[0], kingdom=kingdom_id, unopposed=True)]
+        return [
+            public(
+                Kind.KING_CROWNED,
+                KingCrowned(seat=contenders[0], kingdom=kingdom_id, unopposed=True),
+            )
+        ]
     state.pending.append(
         Pending(
             state.next_pending_id,
@@ -338,13 +379,22 @@ def begin_succession(
     state.next_pending_id += 1
     return [
         public(
-            "succession_struggle",
-            pending=state.next_pending_id - 1,
-            kingdom=kingdom_id,
-            participants=contenders,
-            old_king=heir,
+            Kind.SUCCESSION_STRUGGLE,
+            SuccessionStruggle(
+                pending=state.next_pending_id - 1,
+                kingdom=kingdom_id,
+                participants=contenders,
+                old_king=heir,
+            ),
         )
     ]
+
+
+def _winner(result: DuelResult) -> int:
+    """The seat a settled duel names (``_check_result`` refused a result without one)."""
+    if result.winner is None:
+        raise InvalidParameterError(_("The duel result does not match this duel's participants."))
+    return result.winner
 
 
 def throne_of(kingdom: Kingdom) -> str:
@@ -389,13 +439,15 @@ def _pay_fists(state: GameState, pending: Pending, result: DuelResult) -> list[E
         state.reserve = add(state.reserve, paid)
     return [
         public(
-            "duel_revealed",
-            pending=pending.id,
-            purpose=pending.data["purpose"],
-            fists={
-                str(s): {str(r): v for r, v in c.items() if v}
-                for s, c in result.commitments.items()
-            },
-            winner=result.winner,
+            Kind.DUEL_REVEALED,
+            DuelRevealed(
+                pending=pending.id,
+                purpose=pending.data["purpose"],
+                fists={
+                    str(s): {str(r): v for r, v in c.items() if v}
+                    for s, c in result.commitments.items()
+                },
+                winner=result.winner,
+            ),
         )
     ]

@@ -14,8 +14,13 @@ opens each Planning phase (before any player has handed in), and right after fou
 from __future__ import annotations
 
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .event_kinds import Kind
 from .events import Outcome, public
 from .i18n import _
+from .payloads import (
+    AppointmentsClosed,
+    Office,
+)
 from .state import GameState, Kingdom, Pending, Phase, Status
 
 APPOINTMENTS = "appointments"
@@ -79,7 +84,9 @@ def appoint(state: GameState, king_seat: int, office: str, member_seat: int) -> 
         new,
         (
             public(
-                "office_appointed", king_seat, kingdom=kingdom.id, office=office, seat=member_seat
+                Kind.OFFICE_APPOINTED,
+                Office(kingdom=kingdom.id, office=office, seat=member_seat),
+                king_seat,
             ),
         ),
     )
@@ -98,7 +105,13 @@ def dismiss(state: GameState, king_seat: int, office: str) -> Outcome:
     new.kingdom(kingdom.id).offices[office] = None
     return Outcome(
         new,
-        (public("office_dismissed", king_seat, kingdom=kingdom.id, office=office, seat=holder),),
+        (
+            public(
+                Kind.OFFICE_DISMISSED,
+                Office(kingdom=kingdom.id, office=office, seat=holder),
+                king_seat,
+            ),
+        ),
     )
 
 
@@ -112,7 +125,14 @@ def close_appointments(state: GameState, king_seat: int) -> Outcome:
     new = state.clone()
     new.pending = [p for p in new.pending if p.id != found[0].id]
     return Outcome(
-        new, (public("appointments_closed", king_seat, kingdom=found[0].data["kingdom"]),)
+        new,
+        (
+            public(
+                Kind.APPOINTMENTS_CLOSED,
+                AppointmentsClosed(kingdom=found[0].data["kingdom"]),
+                king_seat,
+            ),
+        ),
     )
 
 

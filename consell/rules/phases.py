@@ -19,9 +19,17 @@ from dataclasses import dataclass
 
 from .endgame_turns import begin_end_of_game
 from .errors import IllegalTransitionError, InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, public
 from .i18n import _, gettext_noop
 from .names import pending_name, players_named
+from .payloads import (
+    PhaseStarted,
+    StepDone,
+    Trigger,
+    TurnOrder,
+    TurnStarted,
+)
 from .ruleset import Ruleset
 from .state import GameState, Pending, Phase, Status
 from .turn_order import turn_order_from_handins
@@ -152,14 +160,16 @@ def advance(state: GameState, ruleset: Ruleset) -> Outcome:
         if new.turn >= ruleset.turns:
             return begin_end_of_game(new)
         new.turn += 1
-        events.append(public("turn_started", turn=new.turn, peril=ruleset.peril(new.turn)))
+        events.append(
+            public(Kind.TURN_STARTED, TurnStarted(turn=new.turn, peril=ruleset.peril(new.turn)))
+        )
     new.progress = {}  # where the phase stood belongs to that phase (state.progress)
     new.phase = PHASES[new.phase].next
     events.extend(enter_phase(new))
     if new.phase is Phase.END_OF_TURN:
         # "Al final de cada torn": reactions to the end of the turn fire as its last phase
         # begins, so a paid one is settled before the chests go back (§3.8, §4.3).
-        events.append(director(TRIGGER, trigger=END_OF_TURN_TRIGGER))
+        events.append(director(Kind.TRIGGER, Trigger(trigger=END_OF_TURN_TRIGGER)))
     return Outcome(new, tuple(events))
 
 
@@ -168,7 +178,7 @@ def enter_phase(state: GameState) -> list[Event]:
     for step in PHASES[state.phase].steps:
         state.pending.append(Pending(state.next_pending_id, STEP, {"step": step}))
         state.next_pending_id += 1
-    return [public("phase_started", turn=state.turn, phase=state.phase.value)]
+    return [public(Kind.PHASE_STARTED, PhaseStarted(turn=state.turn, phase=state.phase.value))]
 
 
 def find_step(state: GameState, step: str) -> Pending | None:
@@ -185,7 +195,9 @@ def complete_step(state: GameState, step: str) -> Outcome:
         )
     new = state.clone()
     new.pending = [p for p in new.pending if p.id != found.id]
-    return Outcome(new, (public("step_done", turn=new.turn, phase=new.phase.value, step=step),))
+    return Outcome(
+        new, (public(Kind.STEP_DONE, StepDone(turn=new.turn, phase=new.phase.value, step=step)),)
+    )
 
 
 def _apply_handin_order(state: GameState) -> Event:
@@ -197,4 +209,4 @@ def _apply_handin_order(state: GameState) -> Event:
     first = [p.seat for p in ranked]
     late = [p.seat for p in state.players if p.seat not in first]
     state.turn_order = list(turn_order_from_handins(state.turn_order, first, late))
-    return public("turn_order", order=list(state.turn_order))
+    return public(Kind.TURN_ORDER, TurnOrder(order=list(state.turn_order)))

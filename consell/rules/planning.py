@@ -28,8 +28,15 @@ from collections.abc import Sequence
 from . import cards, decks, params
 from .effects import source_card
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .event_kinds import Kind
 from .events import Event, Outcome, never_revealed, private, public
 from .i18n import _
+from .payloads import (
+    PlanClosedByDirector,
+    PlanEdit,
+    PlanHandedIn,
+    TacticSacrificed,
+)
 from .resources import Resource, as_json
 from .state import GameState, Phase, Plan, PlannedAbility
 
@@ -61,7 +68,7 @@ def add_ability(
     getattr(plan, pile).append(
         PlannedAbility(planned.source, planned.ability, dict(planned.params))
     )
-    return Outcome(new, (_private(seat, "ability_planned", pile=pile, planned=planned),))
+    return Outcome(new, (_private(seat, Kind.ABILITY_PLANNED, pile=pile, planned=planned),))
 
 
 def remove_ability(state: GameState, seat: int, pile: str, index: int) -> Outcome:
@@ -74,7 +81,7 @@ def remove_ability(state: GameState, seat: int, pile: str, index: int) -> Outcom
             % {"index": index + 1, "pile": pile}
         )
     removed = tiles.pop(index)
-    return Outcome(new, (_private(seat, "ability_unplanned", pile=pile, planned=removed),))
+    return Outcome(new, (_private(seat, Kind.ABILITY_UNPLANNED, pile=pile, planned=removed),))
 
 
 def reorder(state: GameState, seat: int, pile: str, order: Sequence[int]) -> Outcome:
@@ -87,7 +94,7 @@ def reorder(state: GameState, seat: int, pile: str, order: Sequence[int]) -> Out
             _("Give each of the %(count)s tiles exactly one place.") % {"count": len(tiles)}
         )
     setattr(plan, pile, [tiles[i] for i in order])
-    return Outcome(new, (_private(seat, "pile_reordered", pile=pile, order=list(order)),))
+    return Outcome(new, (_private(seat, Kind.PILE_REORDERED, pile=pile, order=list(order)),))
 
 
 def sacrifice_tactic(state: GameState, catalog: cards.Catalog, seat: int, tactic: str) -> Outcome:
@@ -111,11 +118,10 @@ def sacrifice_tactic(state: GameState, catalog: cards.Catalog, seat: int, tactic
     for name in PILES.values():
         setattr(plan, name, [p for p in _pile(plan, name) if p.source != f"tactic:{tactic}"])
     event = private(
-        "tactic_sacrificed",
+        Kind.TACTIC_SACRIFICED,
         (seat,),
+        TacticSacrificed(tactic=tactic, bonus=as_json({Resource(k): v for k, v in bonus.items()})),
         seat,
-        tactic=tactic,
-        bonus=as_json({Resource(k): v for k, v in bonus.items()}),
     )
     return Outcome(new, (event,))
 
@@ -131,7 +137,12 @@ def hand_in(state: GameState, catalog: cards.Catalog, seat: int) -> Outcome:
     plan.handed_in = True
     plan.handed_in_rank = sum(1 for p in new.players if p.plan.handed_in_rank is not None)
     return Outcome(
-        new, (public("plan_handed_in", seat, seat=player.seat, rank=plan.handed_in_rank),)
+        new,
+        (
+            public(
+                Kind.PLAN_HANDED_IN, PlanHandedIn(seat=player.seat, rank=plan.handed_in_rank), seat
+            ),
+        ),
     )
 
 
@@ -146,7 +157,9 @@ def close_planning_for(state: GameState, seat: int) -> Outcome:
     plan = _open_plan(new, seat)
     plan.handed_in = True
     plan.closed_by_director = True
-    return Outcome(new, (public("plan_closed_by_director", None, seat=seat),))
+    return Outcome(
+        new, (public(Kind.PLAN_CLOSED_BY_DIRECTOR, PlanClosedByDirector(seat=seat), None),)
+    )
 
 
 def _open_plan(state: GameState, seat: int) -> Plan:
@@ -174,17 +187,18 @@ def _same(a: PlannedAbility, b: PlannedAbility) -> bool:
 
 def _private(
     seat: int,
-    kind: str,
+    kind: Kind,
     *,
     pile: str,
     planned: PlannedAbility | None = None,
     order: list[int] | None = None,
 ) -> Event:
-    data = {"pile": pile}
+    data = PlanEdit(pile=pile)
     if planned is not None:
-        data.update(source=planned.source, ability=planned.ability, params=dict(planned.params))
+        data["source"], data["ability"] = planned.source, planned.ability
+        data["params"] = dict(planned.params)
     if order is not None:
         data["order"] = order
     # A draft is the player's own until it is handed in; the end reveals cards and resources
     # (§4.17), not how a plan was drafted.
-    return never_revealed(private(kind, (seat,), seat, **data))
+    return never_revealed(private(kind, (seat,), data, seat))

@@ -21,8 +21,12 @@ from dataclasses import dataclass
 from . import cards, effects, execution, insurrection_flow, kingdoms
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, Outcome, public
 from .i18n import _
+from .payloads import (
+    ExpelVoid,
+)
 from .ruleset import Ruleset
 from .state import GameState, Pending
 
@@ -120,7 +124,7 @@ def _apply(
         if pending.kind == "execution":
             done = execution.execute(state, seat, catalog, ruleset, dice)
         elif state.player(seat).kingdom is None:
-            done = Outcome(state, (public("expel_void", None, seat=seat),))
+            done = Outcome(state, (public(Kind.EXPEL_VOID, ExpelVoid(seat=seat), None),))
         else:
             done = kingdoms.expel(state, seat, catalog, ruleset)
         state, events = done.state, [*events, *done.events]

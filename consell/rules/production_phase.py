@@ -28,8 +28,14 @@ from typing import Any
 
 from . import cards, lasting, production
 from .errors import IllegalTransitionError, InvalidParameterError, InvalidStateError
+from .event_kinds import Kind
 from .events import Event, Outcome, public
 from .i18n import _
+from .payloads import (
+    Distributed,
+    KingdomlessIncome,
+    Production,
+)
 from .phases import complete_step, find_step
 from .resolution import blocking
 from .resources import PRODUCED, Resource
@@ -83,23 +89,24 @@ def decide_distribution(
         income = production.kingdomless_income(_list(decision, "resources"), ruleset)
         received = {seat: income}
         event = public(
-            "kingdomless_income",
+            Kind.KINGDOMLESS_INCOME,
+            KingdomlessIncome(seat=seat, resources=[str(r) for r, n in income.items() if n]),
             seat,
-            seat=seat,
-            resources=[str(r) for r, n in income.items() if n],
         )
     else:
         distribution = _distribution(pending, ruleset, decision)
         resource = distribution.resource
         received = {s: {resource: n} for s, n in distribution.received().items()}
         event = public(
-            "distributed",
+            Kind.DISTRIBUTED,
+            Distributed(
+                kingdom=pending.data["kingdom"],
+                resource=str(resource),
+                distributor=distribution.distributor,
+                kept=distribution.kept,
+                shares={str(s): n for s, n in distribution.shares.items()},
+            ),
             distribution.distributor,
-            kingdom=pending.data["kingdom"],
-            resource=str(resource),
-            distributor=distribution.distributor,
-            kept=distribution.kept,
-            shares={str(s): n for s, n in distribution.shares.items()},
         )
     for seat, amounts in received.items():
         for resource, amount in amounts.items():
@@ -143,20 +150,22 @@ def _ask_distributors(
     ]
     events = [
         public(
-            "production",
+            Kind.PRODUCTION,
+            Production(
+                kingdom=kingdom_id,
+                members=members,
+                amounts=[
+                    {
+                        "resource": str(a.resource),
+                        "amount": a.amount,
+                        "distributor": a.distributor,
+                        "office": a.office,
+                        "vacant": a.vacant,
+                    }
+                    for a in plan
+                ],
+            ),
             None,
-            kingdom=kingdom_id,
-            members=members,
-            amounts=[
-                {
-                    "resource": str(a.resource),
-                    "amount": a.amount,
-                    "distributor": a.distributor,
-                    "office": a.office,
-                    "vacant": a.vacant,
-                }
-                for a in plan
-            ],
         )
     ]
     for allotment in plan:

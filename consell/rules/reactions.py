@@ -22,8 +22,12 @@ from . import cards, lasting
 from .dice import Dice
 from .effects import asset_used, execute
 from .errors import NotEligibleError
+from .event_kinds import Kind
 from .events import Outcome, private
 from .i18n import _
+from .payloads import (
+    ReactionDeclined,
+)
 from .ruleset import Ruleset
 from .state import GameState, PlannedAbility
 
@@ -86,11 +90,10 @@ def decline(state: GameState, reaction: Reaction) -> Outcome:
     if reaction.mandatory:
         raise NotEligibleError(_("A free reaction is mandatory and cannot be declined (§1.9)."))
     event = private(
-        "reaction_declined",
+        Kind.REACTION_DECLINED,
         (reaction.seat,),
+        ReactionDeclined(source=reaction.source, ability=reaction.ability),
         reaction.seat,
-        source=reaction.source,
-        ability=reaction.ability,
     )
     return Outcome(state, (event,))
 

@@ -26,13 +26,19 @@ Choices made here where the rulebook is silent:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import cards, effects, indications, lasting, params
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, private
 from .i18n import _
+from .payloads import (
+    Trigger,
+    VigilanceCommitted,
+    VigilancePaid,
+)
 from .payment import pay_capped
 from .resources import Resource, as_json
 from .ruleset import Ruleset
@@ -124,18 +130,20 @@ def commit_vigilance(state: GameState, catalog: cards.Catalog, ruleset: Ruleset)
         vigilance[str(seat)] = counted
         events.append(
             private(
-                "vigilance_paid",
+                Kind.VIGILANCE_PAID,
                 (seat,),
+                VigilancePaid(wanted=wanted, vigilance=counted, paid=as_json(payment.paid)),
                 seat,
-                wanted=wanted,
-                vigilance=counted,
-                paid=as_json(payment.paid),
             )
         )
     exemptions = _exemptions(new, catalog, ruleset, events)
     new.progress[VIGILANCE] = vigilance
     new.progress[EXEMPTIONS] = exemptions
-    events.append(director("vigilance_committed", vigilance=vigilance, exemptions=exemptions))
+    events.append(
+        director(
+            Kind.VIGILANCE_COMMITTED, VigilanceCommitted(vigilance=vigilance, exemptions=exemptions)
+        )
+    )
     return Outcome(new, tuple(events))
 
 
@@ -195,7 +203,7 @@ def hold_triggers(state: GameState, events) -> GameState:
 def held_triggers(state: GameState) -> list[Event]:
     """The triggers held back during Secrets, to answer once the batch is published."""
     return [
-        director("trigger", held.get("actor"), **held["data"])
+        director(Kind.TRIGGER, cast(Trigger, held["data"]), held.get("actor"))
         for held in state.progress.get(HELD_TRIGGERS, [])
     ]
 

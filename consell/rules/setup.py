@@ -18,9 +18,25 @@ from .cards import Catalog, instances, king_office, of_kind
 from .destiny import build_batch
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
+from .event_kinds import Kind
 from .events import Event, Outcome, director, never_revealed, private, public
 from .i18n import _, gettext_noop
 from .indicators import starting_indicators
+from .payloads import (
+    DecksPrepared,
+    HousesDealt,
+    KingdomsFounded,
+    LawRow,
+    MarketRows,
+    Nothing,
+    ObjectivesDealt,
+    ObjectivesKept,
+    ObjectivesReturned,
+    ObjectivesSetAside,
+    ResourcesDealt,
+    TacticsDealt,
+    TurnOrder,
+)
 from .phases import enter_phase
 from .resources import Resource, as_json
 from .ruleset import Ruleset
@@ -51,21 +67,27 @@ def setup_game(
     events += _deal_houses(state, catalog, dice, houses or {})
     with dice.purpose("initial turn order"):
         state.turn_order = dice.shuffle(seats)
-    events.append(public("turn_order", order=list(state.turn_order)))
+    events.append(public(Kind.TURN_ORDER, TurnOrder(order=list(state.turn_order))))
     events += _found_kingdoms(state, catalog, ruleset, dice, kings)
     events += _deal_objectives(state, catalog, ruleset, dice)
     events += _deal_tactics(state, catalog, ruleset, dice)
     for p in state.players:
         for resource, amount in ruleset.initial_resources.items():
             gain(state, p.seat, Resource(resource), amount)
-        events.append(private("resources_dealt", [p.seat], resources=as_json(p.resources)))
+        events.append(
+            private(Kind.RESOURCES_DEALT, [p.seat], ResourcesDealt(resources=as_json(p.resources)))
+        )
     events += _open_market(state, catalog, ruleset, dice)
     events += _open_law_row(state, catalog, ruleset, dice)
     for deck in (decks.CRISES, decks.EVENTS):
         state.decks[deck] = instances(catalog, "crisis" if deck == decks.CRISES else "event")
         decks.shuffle_deck(state, deck, dice)
     events += build_batch(state, ruleset, dice)
-    events.append(director("decks_prepared", decks={k: list(v) for k, v in state.decks.items()}))
+    events.append(
+        director(
+            Kind.DECKS_PREPARED, DecksPrepared(decks={k: list(v) for k, v in state.decks.items()})
+        )
+    )
     return Outcome(state, tuple(events))
 
 
@@ -129,10 +151,12 @@ def keep_objectives(
     p.objectives = kept
     p.objective_offer = []
     events: list[Event] = [
-        private("objectives_kept", [seat], objectives=kept),
+        private(Kind.OBJECTIVES_KEPT, [seat], ObjectivesKept(objectives=kept)),
         # §2 step 5: "returns the other two to their decks without revealing them".
-        never_revealed(director("objectives_returned", seat=seat, cards=returned)),
-        public("objectives_chosen", seat),
+        never_revealed(
+            director(Kind.OBJECTIVES_RETURNED, ObjectivesReturned(seat=seat, cards=returned))
+        ),
+        public(Kind.OBJECTIVES_CHOSEN, Nothing(), seat),
     ]
     return Outcome(new, tuple(events))
 
@@ -154,7 +178,10 @@ def start_game(state: GameState, dice: Dice) -> Outcome:
         decks.shuffle_deck(new, deck, dice)
     new.status = Status.PLAYING
     new.turn = 1
-    events = [director("objective_decks_shuffled"), public("game_started")]
+    events = [
+        director(Kind.OBJECTIVE_DECKS_SHUFFLED, Nothing()),
+        public(Kind.GAME_STARTED, Nothing()),
+    ]
     events += enter_phase(new)
     return Outcome(new, tuple(events))
 
@@ -246,7 +273,9 @@ def _deal_houses(
     for p in state.players:
         p.house = chosen.get(p.seat) or deck.pop(0)
     state.decks[decks.HOUSES] = deck
-    return [public("houses_dealt", houses={str(p.seat): p.house for p in state.players})]
+    return [
+        public(Kind.HOUSES_DEALT, HousesDealt(houses={str(p.seat): p.house for p in state.players}))
+    ]
 
 
 def _found_kingdoms(
@@ -288,11 +317,13 @@ def _found_kingdoms(
     state.next_kingdom_id = count
     return [
         public(
-            "kingdoms_founded",
-            kingdoms=[
-                {"kingdom": k.id, "king": k.king, "members": state.members(k.id)}
-                for k in state.kingdoms
-            ],
+            Kind.KINGDOMS_FOUNDED,
+            KingdomsFounded(
+                kingdoms=[
+                    {"kingdom": k.id, "king": k.king, "members": state.members(k.id)}
+                    for k in state.kingdoms
+                ]
+            ),
         )
     ]
 
@@ -319,12 +350,18 @@ def _deal_objectives(
                     else _("Not enough different personal objectives to deal.")
                 )
             if aside:
-                aside_event = director("objectives_set_aside", seat=seat, cards=aside)
+                aside_event = director(
+                    Kind.OBJECTIVES_SET_ASIDE, ObjectivesSetAside(seat=seat, cards=aside)
+                )
                 events.append(never_revealed(aside_event))
             offer += drawn
         state.player(seat).objective_offer = offer
         # The offer holds the two objectives the player will return unseen (§2 step 5).
-        events.append(never_revealed(private("objectives_dealt", [seat], objectives=list(offer))))
+        events.append(
+            never_revealed(
+                private(Kind.OBJECTIVES_DEALT, [seat], ObjectivesDealt(objectives=list(offer)))
+            )
+        )
     return events
 
 
@@ -335,7 +372,10 @@ def _deal_tactics(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Di
     for _n in range(ruleset.tactics_initial):
         for seat in state.turn_order:
             state.player(seat).tactics.append(decks.draw(state, decks.TACTICS, dice))
-    return [private("tactics_dealt", [p.seat], tactics=list(p.tactics)) for p in state.players]
+    return [
+        private(Kind.TACTICS_DEALT, [p.seat], TacticsDealt(tactics=list(p.tactics)))
+        for p in state.players
+    ]
 
 
 def _open_market(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> list[Event]:
@@ -347,7 +387,7 @@ def _open_market(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dic
     state.market = {"row1": list(market.row1), "row2": list(market.row2)}
     state.decks[decks.ASSETS_VISIBLE] = list(market.visible_pile)
     state.decks[decks.ASSETS_HIDDEN] = list(market.hidden_pile)
-    return [public("market_opened", row1=list(market.row1), row2=list(market.row2))]
+    return [public(Kind.MARKET_OPENED, MarketRows(row1=list(market.row1), row2=list(market.row2)))]
 
 
 def _open_law_row(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> list[Event]:
@@ -355,4 +395,4 @@ def _open_law_row(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Di
     state.decks[decks.LAWS] = instances(catalog, "law")
     decks.shuffle_deck(state, decks.LAWS, dice)
     state.law_row = [decks.draw(state, decks.LAWS, dice) for _ in range(ruleset.law_row_size)]
-    return [public("law_row", row=list(state.law_row))]
+    return [public(Kind.LAW_ROW, LawRow(row=list(state.law_row)))]

@@ -22,8 +22,14 @@ from dataclasses import dataclass, field
 
 from . import cards
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from .event_kinds import Kind
 from .events import Event, Outcome, never_revealed, private, public
 from .i18n import _
+from .payloads import (
+    AssetOwnerChanged,
+    Trade,
+    TradeSide,
+)
 from .resources import Resource
 from .ruleset import Ruleset
 from .state import GameState, Phase
@@ -67,11 +73,13 @@ def trade(
     _hand_over(new, catalog, first, second, gives_first, events)
     _hand_over(new, catalog, second, first, gives_second, events)
     record = private(
-        "trade",
+        Kind.TRADE,
         (first, second),
+        Trade(
+            parties=[first, second],
+            gives={str(first): _describe(gives_first), str(second): _describe(gives_second)},
+        ),
         first,
-        parties=[first, second],
-        gives={str(first): _describe(gives_first), str(second): _describe(gives_second)},
     )
     if has_words(gives_first) or has_words(gives_second):
         # Information and promises are said between the two parties (§4.14); the end reveals
@@ -177,10 +185,14 @@ def _hand_over(
         source.assets.remove(asset)
         target.assets.append(asset)
         if cards.card(catalog, asset).get("visibility") != "hidden":
-            events.append(public("asset_owner_changed", None, asset=asset, owner=receiver))
+            events.append(
+                public(
+                    Kind.ASSET_OWNER_CHANGED, AssetOwnerChanged(asset=asset, owner=receiver), None
+                )
+            )
 
 
-def _describe(offer: Offer) -> dict[str, object]:
+def _describe(offer: Offer) -> TradeSide:
     return {
         "resources": {k: v for k, v in offer.resources.items() if v},
         "tactics": list(offer.tactics),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from consell.rules import planning
 from consell.rules.dice import HmacDice
+from consell.rules.event_kinds import Kind
 from consell.rules.events import never_revealed, private
 from consell.rules.ruleset import Ruleset
 from consell.rules.setup import keep_objectives, setup_game
@@ -31,7 +32,7 @@ def _kinds(events, revealed: bool) -> set[str]:
 
 
 def test_never_revealed_keeps_the_event_and_its_audience():
-    event = private("trade", (1, 2), 1, parties=[1, 2])
+    event = private(Kind.TRADE, (1, 2), {"parties": [1, 2]}, 1)
     kept = never_revealed(event)
     assert (kept.kind, kept.data, kept.audience, kept.actor) == ("trade", event.data, (1, 2), 1)
     assert event.reveal_at_end and not kept.reveal_at_end

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from consell.rules import audience
+from consell.rules.event_kinds import Kind
 from consell.rules.events import director, never_revealed, private, public
 
 
@@ -41,22 +42,22 @@ def stored(event, turn=3, phase="actions") -> Stored:
 def test_design_3_the_director_reads_everything_at_every_moment():
     """DESIGN principle 3: the director sees everything, as it happens."""
     for event in (
-        public("x"),
-        private("x", (1,)),
-        director("x"),
-        never_revealed(private("x", (1,))),
+        public(Kind.GAME_STARTED, {}),
+        private(Kind.GAME_STARTED, (1,), {}),
+        director(Kind.GAME_STARTED, {}),
+        never_revealed(private(Kind.GAME_STARTED, (1,), {})),
     ):
         for moment in (audience.LIVE, audience.behind_screen(3), audience.AFTER_THE_END):
             assert audience.may_read(stored(event, phase="secrets"), DIRECTOR, moment)
 
 
 def test_a_public_event_reaches_everyone_and_a_private_one_its_seats_alone():
-    secret = private("plot_outcome", (1,))
-    assert all(audience.may_read(public("vote_decided"), r) for r in (ANNA, BERNAT, BOARD))
+    secret = private(Kind.PLOT_OUTCOME, (1,), {})
+    assert all(audience.may_read(public(Kind.VOTE_DECIDED, {}), r) for r in (ANNA, BERNAT, BOARD))
     assert audience.may_read(secret, ANNA)
     assert not audience.may_read(secret, BERNAT)
     assert not audience.may_read(secret, BOARD)
-    assert not audience.may_read(director("correction_reason"), ANNA)
+    assert not audience.may_read(director(Kind.CORRECTION_REASON, {}), ANNA)
 
 
 def test_g52_what_the_secrets_record_is_held_from_everyone_until_the_batch():
@@ -64,14 +65,14 @@ def test_g52_what_the_secrets_record_is_held_from_everyone_until_the_batch():
     end of the Secrets phase, without saying what caused them". Not even the seat a secret
     touches reads it before the batch, or the timing of its wake-up would tell."""
     now = audience.behind_screen(3)
-    for event in (public("tokens_moved"), private("plot_outcome", (1,))):
+    for event in (public(Kind.TOKENS_MOVED, {}), private(Kind.PLOT_OUTCOME, (1,), {})):
         during = stored(event, turn=3, phase="secrets")
         assert not audience.may_read(during, ANNA, now)
         assert not audience.may_read(during, BOARD, now)
         assert audience.may_read(during, ANNA, audience.LIVE) == (event.audience != (2,))
-    earlier = stored(private("plot_outcome", (1,)), turn=2, phase="secrets")
+    earlier = stored(private(Kind.PLOT_OUTCOME, (1,), {}), turn=2, phase="secrets")
     assert audience.may_read(earlier, ANNA, now)
-    before = stored(public("vote_decided"), turn=3, phase="actions")
+    before = stored(public(Kind.VOTE_DECIDED, {}), turn=3, phase="actions")
     assert audience.may_read(before, BERNAT, now)
 
 
@@ -79,15 +80,15 @@ def test_4_17_at_the_end_players_reveal_all_their_resources_and_hidden_cards():
     """§4.17: "All players reveal all their resources and hidden cards." In the audit of a
     finished game a seat reads the others' secrets and the director's notes."""
     end = audience.AFTER_THE_END
-    assert audience.may_read(private("chest_changed", (2,)), ANNA, end)
-    assert audience.may_read(director("correction_reason"), ANNA, end)
-    assert not audience.may_read(private("chest_changed", (2,)), BOARD, end)
+    assert audience.may_read(private(Kind.CHEST_CHANGED, (2,), {}), ANNA, end)
+    assert audience.may_read(director(Kind.CORRECTION_REASON, {}), ANNA, end)
+    assert not audience.may_read(private(Kind.CHEST_CHANGED, (2,), {}), BOARD, end)
 
 
 def test_2_5_objectives_returned_unseen_stay_secret_after_the_end():
     """§2 step 5: each player "returns the other two to their decks without revealing them":
     an event made ``never_revealed`` stays with its audience for good."""
-    returned = never_revealed(private("objectives_returned", (2,)))
+    returned = never_revealed(private(Kind.OBJECTIVES_RETURNED, (2,), {}))
     assert not audience.may_read(returned, ANNA, audience.AFTER_THE_END)
     assert audience.may_read(returned, BERNAT, audience.AFTER_THE_END)
     assert not replace(returned, audience=(1, 2)).reveal_at_end

@@ -25,7 +25,11 @@ from consell.rules import (
     resolution,
 )
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from consell.rules.event_kinds import Kind
 from consell.rules.events import public
+from consell.rules.payloads import (
+    Correction,
+)
 
 from ..pending_view import shown_to
 from .store import Change, change
@@ -177,6 +181,9 @@ def kingdom_action(
             outcome = kingdoms.join(state, seat, kingdom)
         ch.record(
             outcome.state,
-            [*outcome.events, public("correction", None, reason=reason, action=action, seat=seat)],
+            [
+                *outcome.events,
+                public(Kind.CORRECTION, Correction(reason=reason, action=action, seat=seat), None),
+            ],
         )
         answer_triggers(ch, outcome.events)  # "when you are expelled" reactions (§4.3)

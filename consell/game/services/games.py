@@ -12,7 +12,12 @@ from consell.rules import offices as rules_offices
 from consell.rules import setup as rules_setup
 from consell.rules.dice import commitment
 from consell.rules.errors import RuleError
+from consell.rules.event_kinds import Kind
 from consell.rules.events import public
+from consell.rules.payloads import (
+    GameCreated,
+    RulesetChanged,
+)
 from consell.rules.ruleset import Ruleset
 
 from ..models import Game, Seat, new_seed
@@ -59,10 +64,10 @@ def create_game(
                 None,
                 [
                     public(
-                        "game_created",
-                        name=game.name,
-                        players=list(names),
-                        commitment=game.commitment,
+                        Kind.GAME_CREATED,
+                        GameCreated(
+                            name=game.name, players=list(names), commitment=game.commitment
+                        ),
                     )
                 ],
             )
@@ -88,7 +93,13 @@ def update_ruleset(game_id: int, values: Mapping[str, Any], *, nonce: str | None
         ch.game.ruleset = ruleset.to_dict()
         ch.ruleset = ruleset
         ch.record(
-            None, [public("ruleset_changed", keys=changed, values={k: merged[k] for k in changed})]
+            None,
+            [
+                public(
+                    Kind.RULESET_CHANGED,
+                    RulesetChanged(keys=changed, values={k: merged[k] for k in changed}),
+                )
+            ],
         )
 
 

@@ -8,7 +8,13 @@ from typing import Any
 from consell.rules import planning as rules_planning
 from consell.rules import trades as rules_trades
 from consell.rules.errors import InvalidParameterError, NotEligibleError
+from consell.rules.event_kinds import Kind
 from consell.rules.events import director, never_revealed, private
+from consell.rules.payloads import (
+    TradeAnswered,
+    TradeOffered,
+    TradeOffersLapsed,
+)
 from consell.rules.state import PlannedAbility
 
 from .store import change
@@ -112,13 +118,10 @@ def propose_trade(
             }
         )
         offered = private(
-            "trade_offered",
+            Kind.TRADE_OFFERED,
             (seat, to),
+            TradeOffered(offer=offer_id, to=to, gives=_offer_dict(gives), wants=_offer_dict(wants)),
             seat,
-            offer=offer_id,
-            to=to,
-            gives=_offer_dict(gives),
-            wants=_offer_dict(wants),
         )
         if rules_trades.has_words(gives) or rules_trades.has_words(wants):
             offered = never_revealed(offered)  # the parties' words stay theirs (§4.14, §4.17)
@@ -138,8 +141,10 @@ def answer_trade(game_id: int, seat: int, offer_id: int, accept: bool, *, nonce=
         offers.remove(offer)
         parties = (offer["from"], offer["to"])
         if not accept:
-            kind = "trade_refused" if seat == offer["to"] else "trade_withdrawn"
-            ch.record(state, [private(kind, parties, seat, offer=offer_id)], actor=seat)
+            kind = Kind.TRADE_REFUSED if seat == offer["to"] else Kind.TRADE_WITHDRAWN
+            ch.record(
+                state, [private(kind, parties, TradeAnswered(offer=offer_id), seat)], actor=seat
+            )
             return
         outcome = rules_trades.trade(
             state,
@@ -164,7 +169,15 @@ def _drop_offers_of(state, seat: int) -> set[int]:
 def clear_offers(state) -> list:
     """Planning is over: every open offer lapses."""
     gone = state.progress.pop(OFFERS, [])
-    return [director("trade_offers_lapsed", None, offers=[o["id"] for o in gone])] if gone else []
+    return (
+        [
+            director(
+                Kind.TRADE_OFFERS_LAPSED, TradeOffersLapsed(offers=[o["id"] for o in gone]), None
+            )
+        ]
+        if gone
+        else []
+    )
 
 
 def _offer_dict(offer: rules_trades.Offer) -> dict[str, Any]:

@@ -17,7 +17,11 @@ from django.utils.translation import gettext as _
 
 from consell.rules import corrections
 from consell.rules.errors import InvalidParameterError
+from consell.rules.event_kinds import Kind
 from consell.rules.events import director
+from consell.rules.payloads import (
+    Repair,
+)
 
 from ..models import Seat
 from . import decisions, seats, turn
@@ -57,7 +61,9 @@ def repair(
             if action == NOTIFY:
                 seats_ = [p.seat for p in ch.state.players] if ch.state else []
                 ch.touch(public=True, seats=seats_)
-            ch.record(None, [director("repair", None, action=action, reason=reason, **params)])
+            ch.record(
+                None, [director(Kind.REPAIR, Repair(action=action, reason=reason, **params), None)]
+            )
 
 
 def _advance(game_id: int, reason: str, params: dict, nonce: str | None) -> None:

@@ -6,7 +6,11 @@ import secrets
 
 from django.db import transaction
 
+from consell.rules.event_kinds import Kind
 from consell.rules.events import director
+from consell.rules.payloads import (
+    SeatLinkReissued,
+)
 
 from ..broadcast import close_seat
 from ..models import Seat
@@ -20,6 +24,9 @@ def reissue_link(game_id: int, position: int, *, nonce: str | None = None) -> Se
         seat.token = secrets.token_urlsafe(24)
         seat.reissued += 1
         seat.save(update_fields=["token", "reissued"])
-        ch.record(None, [director("seat_link_reissued", seat=position, name=seat.name)])
+        ch.record(
+            None,
+            [director(Kind.SEAT_LINK_REISSUED, SeatLinkReissued(seat=position, name=seat.name))],
+        )
         transaction.on_commit(lambda: close_seat(game_id, position))
     return seat

@@ -12,10 +12,11 @@ from collections import Counter
 from typing import Any
 
 from consell.game.models import Event, Game
+from consell.rules.event_kinds import Kind
 from consell.rules.resources import Resource
 from consell.rules.state import GameState
 
-DETECTIONS = ("plot_detected", "plot_partially_detected")
+DETECTIONS = (Kind.PLOT_DETECTED, Kind.PLOT_PARTIALLY_DETECTED)
 
 
 def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
@@ -28,17 +29,17 @@ def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
     events_revealed = detections = sales = 0
     for kind, payload in Event.objects.filter(game=game).values_list("kind", "payload"):
         kinds[kind] += 1
-        if kind == "crisis_resolved":
+        if kind == Kind.CRISIS_RESOLVED:
             crises["won" if payload.get("success") else "lost"] += 1
-        elif kind == "destiny_revealed" and payload.get("card_kind") == "event":
+        elif kind == Kind.DESTINY_REVEALED and payload.get("card_kind") == "event":
             events_revealed += 1
-        elif kind == "plot_resolved":
+        elif kind == Kind.PLOT_RESOLVED:
             detections += sum(
                 1
                 for t in payload.get("targets", [])
                 if (t.get("test") or {}).get("detection") in ("partial", "detected")
             )
-        elif kind == "auction_resolved":
+        elif kind == Kind.AUCTION_RESOLVED:
             sales += len(payload.get("sales", []))
     summary: dict[str, Any] = {
         "players": len(state.players),
@@ -47,15 +48,15 @@ def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
         "winners": [names[s] for s in state.winners],
         "prestige": {p.name: p.resources[Resource.PRE] for p in state.players},
         "kingdoms": len(state.kingdoms),
-        "plots": kinds["plot_resolved"],
+        "plots": kinds[Kind.PLOT_RESOLVED],
         "detections": detections,
-        "auctions": kinds["auction_resolved"],
+        "auctions": kinds[Kind.AUCTION_RESOLVED],
         "assets_sold": sales,
-        "votes": kinds["vote_result"],
-        "duels": kinds["duel_revealed"],
+        "votes": kinds[Kind.VOTE_RESULT],
+        "duels": kinds[Kind.DUEL_REVEALED],
         "crises_won": crises["won"],
         "crises_lost": crises["lost"],
-        "insurrections": kinds["insurrection_rolled"],
+        "insurrections": kinds[Kind.INSURRECTION_ROLLED],
         "events": events_revealed,
         "log_entries": game.seq,
         "dice_rolled": game.dice_counter,

@@ -1,0 +1,128 @@
+"""Payloads of the table's own events: the game, its ruleset, the director's machinery."""
+
+from typing import Any, NotRequired, TypedDict
+
+from .common import Amounts
+
+
+class GameCreated(TypedDict):
+    name: str
+    players: list[str]
+    commitment: str  # SHA-256 of the dice seed (DESIGN principle 5)
+
+
+class RulesetChanged(TypedDict):
+    keys: list[str]
+    values: dict[str, Any]
+
+
+class SeatLinkReissued(TypedDict):
+    seat: int
+    name: str
+
+
+class Repair(TypedDict):
+    """A repair from the admin (issue 11 item 8); its parameters, flat, as its form sent them."""
+
+    action: str
+    reason: str
+    decision: NotRequired[Any]
+    resources: NotRequired[Any]
+    indicators: NotRequired[Any]
+    seat: NotRequired[Any]
+    pending: NotRequired[Any]
+
+
+class Correction(TypedDict):
+    """The director's correction (G1): to a chest (``resources``), to a kingdom's indicators,
+    or an action of a decision (``action``)."""
+
+    reason: str
+    seat: NotRequired[int | None]
+    resources: NotRequired[Amounts]
+    kingdom: NotRequired[int]
+    indicators: NotRequired[dict[str, int]]
+    action: NotRequired[str]
+
+
+class CorrectionReason(TypedDict):
+    reason: str
+
+
+class TurnStarted(TypedDict):
+    turn: int
+    peril: int
+
+
+class PhaseStarted(TypedDict):
+    turn: int
+    phase: str
+
+
+class StepDone(TypedDict):
+    turn: int
+    phase: str
+    step: str
+
+
+class TurnOrder(TypedDict):
+    order: list[int]
+
+
+class SnapshotPlayer(TypedDict):
+    seat: int
+    name: str
+    kingdom: int | None
+    resources: Amounts
+
+
+class SnapshotKingdom(TypedDict):
+    id: int
+    name: str
+    indicators: dict[str, int]
+
+
+class TurnSnapshot(TypedDict):
+    """Every chest and kingdom at an End of turn (§3.8), for the audit's charts."""
+
+    turn: int
+    status: str
+    players: list[SnapshotPlayer]
+    kingdoms: list[SnapshotKingdom]
+
+
+class TriggerAbout(TypedDict, total=False):
+    """What a reaction trigger is about (§4.3): whichever of these it names."""
+
+    seat: int | None
+    kingdom: int | None
+    motion: str
+    law: str | None
+    card: str
+    indicator: str
+    before: int
+    after: int
+    participants: list[int]
+
+
+class Trigger(TriggerAbout):
+    """A reaction trigger happened (§4.3): its name and what it is about."""
+
+    trigger: str
+
+
+class PendingOpened(TypedDict):
+    pending: int
+    pending_kind: str
+    waiting_for: list[int]
+
+
+class ManualEffect(TypedDict):
+    """A ``manual`` effect the director applies by hand (DESIGN principle 6)."""
+
+    text: dict[str, str] | str
+    source: str | None
+
+
+class ManualDone(TypedDict):
+    pending: int
