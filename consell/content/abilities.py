@@ -105,7 +105,7 @@ def _unknown_param(value: object) -> Problem:
 if TYPE_CHECKING:
     AnyParam = Param
 else:
-    AnyParam = tagged("type", PARAM_MODELS, _unknown_param)
+    AnyParam = tagged("Param", "type", PARAM_MODELS, _unknown_param)
 
 
 class Ability(PackModel):

@@ -149,8 +149,8 @@ if TYPE_CHECKING:
     Op = PackModel
     Condition = PackModel
 else:
-    Op = tagged("op", OP_MODELS, _unknown("op", p.OPS))
-    Condition = tagged("test", CONDITION_MODELS, _unknown("test", p.CONDITIONS))
+    Op = tagged("Op", "op", OP_MODELS, _unknown("op", p.OPS))
+    Condition = tagged("Condition", "test", CONDITION_MODELS, _unknown("test", p.CONDITIONS))
 
 for _model in (*OP_MODELS.values(), *CONDITION_MODELS.values()):
     _model.model_rebuild(_types_namespace={"Op": Op, "Condition": Condition})

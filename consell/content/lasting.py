@@ -66,7 +66,7 @@ RULE_MODELS = build_models("rule", p.LASTING_RULES, "Rule", LASTING_TYPES, base=
 if TYPE_CHECKING:
     Rule = LastingRule
 else:
-    Rule = tagged("rule", RULE_MODELS, _unknown("rule", p.LASTING_RULES))
+    Rule = tagged("LastingRule", "rule", RULE_MODELS, _unknown("rule", p.LASTING_RULES))
 
 
 def lasting_problems(data: dict, kind: str) -> list[Problem]:

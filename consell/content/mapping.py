@@ -168,13 +168,74 @@ class JsonSchema(GenerateJsonSchema):
             return self.generate_inner(inner["schema"])
         return super().function_before_schema(schema)
 
+    def tagged_union_schema(self, schema: Any) -> Any:
+        """A ``tagged`` union as ``if key is X then model X``: an editor then reports the
+        problems of the one model the key names, not that the value matches no alternative."""
+        key = getattr(schema["discriminator"], "key", None)
+        name = getattr(schema["discriminator"], "union", None)
+        if key is None:
+            return super().tagged_union_schema(schema)
+        names = [tag[1:] for tag in schema["choices"]]
+        branches = [
+            {
+                "if": {"properties": {key: {"const": tag[1:]}}, "required": [key]},
+                "then": self.generate_inner(choice),
+            }
+            for tag, choice in schema["choices"].items()
+        ]
+        return {
+            UNION_NAME: name,
+            "type": "object",
+            "properties": {key: {"enum": names}},
+            "required": [key],
+            "allOf": branches,
+        }
+
+
+UNION_NAME = "x-union"
+"""Marks a ``tagged`` union in a generated JSON Schema, which ``hoist_unions`` moves to the
+schema's ``$defs`` (pydantic inlines a union wherever it is used)."""
+
+
+def hoist_unions(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with each marked union written once in ``$defs`` and referred to."""
+    definitions: dict[str, Any] = {}
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {key: walk(value) for key, value in node.items()}
+        if UNION_NAME in node:
+            name = node.pop(UNION_NAME)
+            field = {key: node.pop(key) for key in ("title", "description") if key in node}
+            assert definitions.get(name, node) == node, f"two unions are called {name}"
+            definitions[name] = node
+            return {"$ref": f"#/$defs/{name}", **field}
+        return node
+
+    top = dict(schema)
+    inner = walk(top.pop("$defs", {}))
+    top = {key: walk(value) for key, value in top.items()}
+    top.pop(UNION_NAME, None)
+    clashes = set(inner) & set(definitions)
+    assert not clashes, f"a union has the name of a model: {clashes}"
+    return {**top, "$defs": {**inner, **definitions}}
+
 
 TAG_MESSAGES: dict[str, Callable[[object], Problem]] = {}
 """Pydantic error type of a union's unknown tag -> its message, from the value written."""
 
 
-def tagged(key: str, models: dict[str, type[BaseModel]], message: Callable[[object], Problem]):
-    """A union of ``models`` chosen by the value of ``key`` (``op``, ``test``, ``rule``...).
+def tagged(
+    name: str,
+    key: str,
+    models: dict[str, type[BaseModel]],
+    message: Callable[[object], Problem],
+) -> Any:
+    """A union of ``models`` chosen by the value of ``key`` (``op``, ``test``, ``rule``...),
+    called ``name`` in the JSON Schema.
 
     Its tags are written ``@name`` in pydantic's error locations (``problems_of`` drops them);
     a value with no known tag is reported by ``message(value)``.
@@ -185,6 +246,8 @@ def tagged(key: str, models: dict[str, type[BaseModel]], message: Callable[[obje
     def choose(value: object) -> str | None:
         head = value.get(key) if isinstance(value, dict) else None
         return f"@{head}" if isinstance(head, str) and head in models else None
+
+    choose.key, choose.union = key, name  # type: ignore[attr-defined]  # read by JsonSchema
 
     members = tuple(Annotated[model, Tag(f"@{name}")] for name, model in models.items())
     return Annotated[
