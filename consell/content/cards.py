@@ -136,7 +136,7 @@ class Law(Card):
         "text": "is required: a law describes the rule it puts in force",
         "lasting": missing_message("law"),
     }
-    text: f.Bilingual  # type: ignore[assignment]
+    text: f.Bilingual
     effect: Effect
     lasting: list[Rule]
 

@@ -122,7 +122,7 @@ def build_models(
     ``types[kind]`` or a ``leaf`` check."""
     models = {}
     for name, args in table.items():
-        fields: dict[str, Any] = {key: (Literal[name], ...)}  # type: ignore[valid-type]
+        fields: dict[str, Any] = {key: (Literal[name], ...)}
         for arg in args:
             python = f"{arg.name}_" if keyword.iskeyword(arg.name) else arg.name
             kind = types[arg.kind] if arg.kind in types else leaf(arg)

@@ -27,12 +27,11 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def _file_model(kind: str, card: type[BaseModel]) -> type[BaseModel]:
-    return create_model(
-        f"{card.__name__}File",
-        __config__={"extra": "forbid"},
-        kind=(Literal[kind], ...),  # type: ignore[valid-type]
-        cards=(list[card], Field(description=f"The {kind} cards of this file.")),  # type: ignore[valid-type]
-    )
+    fields: dict[str, Any] = {
+        "kind": (Literal[kind], ...),
+        "cards": (list[card], Field(description=f"The {kind} cards of this file.")),  # type: ignore[valid-type]
+    }
+    return create_model(f"{card.__name__}File", __config__={"extra": "forbid"}, **fields)
 
 
 def _document(model: Any, title: str, description: str) -> dict[str, Any]:

@@ -117,10 +117,11 @@ class PackMeta(PackModel):
     @classmethod
     def checks(cls, data: dict, context: Context) -> list[Problem]:
         files = data.get("files")
+        listed = files if isinstance(files, list) else []
         return [
             (("files", index), f"repeats {name}")
-            for index, name in enumerate(files if isinstance(files, list) else ())
-            if isinstance(name, str) and files.index(name) != index
+            for index, name in enumerate(listed)
+            if isinstance(name, str) and listed.index(name) != index
         ]
 
 
@@ -140,13 +141,13 @@ def deck_of(card: PackCard) -> str:
     return card.kind
 
 
-def deck_sizes(cards: list[PackCard]) -> Counter:
+def deck_sizes(cards: list[PackCard]) -> Counter[str]:
     """Cards per deck as ``MINIMUM_SIZES`` counts them.
 
     Copies count in every deck but the objective ones (``DISTINCT_DECKS``), where a copy shares
     its card's id and would only be set aside as a repeat when objectives are dealt (G5).
     """
-    sizes = Counter()
+    sizes: Counter[str] = Counter()
     seen: set[tuple[str, str | None]] = set()
     for card in cards:
         deck = deck_of(card)
@@ -250,7 +251,7 @@ def _check_document(
     for index, raw in enumerate(document["cards"]):
         card_id = raw.get("id") if isinstance(raw, dict) else None
         named = isinstance(card_id, str) and not f.CONTROL.search(card_id)
-        label = card_id if named else f"cards[{index}]"
+        label = str(card_id) if named else f"cards[{index}]"
         found = f.plain_text(raw)
         model, problems = check_card(raw, kind, context) if found is None else (None, [found])
         errors += [PackError(file_name, label, f.render(p), m) for p, m in problems]
@@ -282,13 +283,13 @@ def _office_errors(cards: list[PackCard]) -> list[PackError]:
     kings = [card for card in offices if card.data.get("king") is True]
     for card in kings[1:]:
         message = f"only one office is the King's; {kings[0].id} already has king: true"
-        errors.append(PackError(card.file, card.id, "king", message))
+        errors.append(PackError(card.file, card.id or "", "king", message))
     if not kings:
         errors.append(PackError(PACK_FILE, "", "files", "no office has king: true (rules §1.4)"))
     distributor: dict[str, str] = {}
     for card in offices:
         resource = card.data.get("distributes")
-        if not isinstance(resource, str):
+        if not isinstance(resource, str) or card.id is None:
             continue
         if resource in distributor:
             message = f"{distributor[resource]} already distributes {resource}"
