@@ -8,7 +8,7 @@ the value in the pack's JSON Schema. Pure Python.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import Annotated, Any
 
 from consell.rules.resources import RESOURCES
@@ -312,8 +312,3 @@ class BilingualTitle(PackModel):
 
     ca: Annotated[str, Text(MAX_TITLE)]
     en: Annotated[str, Text(MAX_TITLE)]
-
-
-def issues(found: Iterable[Problem], where: Path) -> list[Problem]:
-    """``found`` moved under ``where``."""
-    return [((*where, *path), message) for path, message in found]

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, Field, TypeAdapter, create_model
 
 from .cards import MODELS
 from .mapping import JsonSchema, hoist_unions, tagged
@@ -35,8 +35,6 @@ def _file_model(kind: str, card: type[BaseModel]) -> type[BaseModel]:
 
 
 def _document(model: Any, title: str, description: str) -> dict[str, Any]:
-    from pydantic import TypeAdapter
-
     schema = hoist_unions(TypeAdapter(model).json_schema(schema_generator=JsonSchema))
     return {"$schema": DIALECT, "title": title, "description": description, **schema}
 

@@ -14,10 +14,9 @@ abilities and crises narrow for the values inside them. Pure Python, no Django i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar, Union
 
 from pydantic import (
     BaseModel,
@@ -75,15 +74,6 @@ class Context:
 
     def as_pydantic(self) -> dict[str, Context]:
         return {CONTEXT_KEY: self}
-
-    @contextmanager
-    def narrowed(self, scope: Scope | None) -> Iterator[None]:
-        saved = self.scope
-        self.scope = scope if scope is not None else saved
-        try:
-            yield
-        finally:
-            self.scope = saved
 
 
 def context_of(info: ValidationInfo) -> Context:
@@ -240,7 +230,7 @@ def tagged(
     Its tags are written ``@name`` in pydantic's error locations (``problems_of`` drops them);
     a value with no known tag is reported by ``message(value)``.
     """
-    error_type = f"{key}_tag"
+    error_type = f"union_{name}"
     TAG_MESSAGES[error_type] = message
 
     def choose(value: object) -> str | None:
@@ -249,17 +239,11 @@ def tagged(
 
     choose.key, choose.union = key, name  # type: ignore[attr-defined]  # read by JsonSchema
 
-    members = tuple(Annotated[model, Tag(f"@{name}")] for name, model in models.items())
+    members = tuple(Annotated[model, Tag(f"@{tag}")] for tag, model in models.items())
     return Annotated[
-        members if len(members) == 1 else _union(members),
+        members if len(members) == 1 else Union[members],  # noqa: UP007 (from a tuple)
         Discriminator(choose, custom_error_type=error_type, custom_error_message=error_type),
     ]
-
-
-def _union(members: tuple[Any, ...]) -> Any:
-    from typing import Union
-
-    return Union[members]  # noqa: UP007 (built from a tuple)
 
 
 def problems_of(exc: ValidationError, data: object) -> list[Problem]:
@@ -302,6 +286,18 @@ def _path(loc: tuple[str | int, ...], data: object) -> Path:
     return tuple(path)
 
 
+_LAYOUTS: dict[type[BaseModel], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _layout(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A model's fields as written in YAML (required ones first) and its required fields."""
+    if model not in _LAYOUTS:
+        fields = [(f.alias or name, f.is_required()) for name, f in model.model_fields.items()]
+        names = tuple(name for name, _ in sorted(fields, key=lambda item: not item[1]))
+        _LAYOUTS[model] = names, tuple(name for name, required in fields if required)
+    return _LAYOUTS[model]
+
+
 class PackModel(BaseModel):
     """A mapping of a pack file: known fields only, every problem reported by its path.
 
@@ -316,8 +312,7 @@ class PackModel(BaseModel):
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
         """The fields as written in YAML, required ones first."""
-        fields = [(f.alias or name, f.is_required()) for name, f in cls.model_fields.items()]
-        return tuple(name for name, _ in sorted(fields, key=lambda item: not item[1]))
+        return _layout(cls)[0]
 
     @classmethod
     def scope_for(cls, data: dict, scope: Scope) -> Scope | None:
@@ -330,7 +325,7 @@ class PackModel(BaseModel):
     @model_validator(mode="wrap")
     @classmethod
     def _as_written(cls, data: object, handler: Any, info: ValidationInfo) -> Any:
-        names = cls.field_names()
+        names, required = _layout(cls)
         if not isinstance(data, dict):
             raise problem(f"must be a mapping with the fields {', '.join(names)}")
         found: list[Problem] = [
@@ -338,26 +333,29 @@ class PackModel(BaseModel):
             for key in data
             if key not in names
         ]
-        for name, info_field in cls.model_fields.items():
-            written = info_field.alias or name
-            if info_field.is_required() and written not in data:
-                found.append(((written,), cls.MISSING.get(written, "is required")))
+        found += [
+            ((name,), cls.MISSING.get(name, "is required")) for name in required if name not in data
+        ]
         errors = [InitErrorDetails(type=problem(m), loc=p, input=data) for p, m in found]
+        known = {key: value for key, value in data.items() if key in names} if found else data
         context = context_of(info)
+        scope, saved = cls.scope_for(data, context.scope), context.scope
+        context.scope = scope or saved
         model = None
-        with context.narrowed(cls.scope_for(data, context.scope)):
-            try:
-                model = handler({key: value for key, value in data.items() if key in names})
-            except ValidationError as exc:
-                errors += [
-                    _details(error)
-                    for error in exc.errors()
-                    if not (error["type"] == "missing" and len(error["loc"]) == 1)
-                ]
+        try:
+            model = handler(known)
+        except ValidationError as exc:
             errors += [
-                InitErrorDetails(type=problem(m), loc=p, input=data)
-                for p, m in cls.checks(data, context)
+                _details(error)
+                for error in exc.errors()
+                if not (error["type"] == "missing" and len(error["loc"]) == 1)
             ]
+        finally:
+            context.scope = saved
+        errors += [
+            InitErrorDetails(type=problem(m), loc=p, input=data)
+            for p, m in cls.checks(data, context)
+        ]
         if errors:
             raise ValidationError.from_exception_data(cls.__name__, errors)
         return model
