@@ -7,69 +7,150 @@ invested in an ``intrigue`` amount parameter whose minimum is at least 1. Pure P
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field
+
 from consell.rules import primitives as p
 
 from . import fields as f
-from .effects import Context, check_ops
+from .effects import Effect
 from .formulas import PARAM_CAP
+from .mapping import Context, Maybe, PackModel, Problem, Scope, tagged
 
-REQUIRED = ("id", "type", "title", "text")
-OPTIONAL = ("cost", "friction", "keywords", "params", "effect", "indication", "trigger")
-PARAM_OPTIONS = {
-    "player": ("scope",),
-    "players": ("scope", "max"),
-    "kingdom": ("scope",),
-    "amount": ("min", "max"),
-    "resource": ("of",),
-    "contributions": ("max",),
-}
-ALL_PARAM_OPTIONS = tuple(dict.fromkeys(o for opts in PARAM_OPTIONS.values() for o in opts))
 CRISIS_TRIGGERS = ("crisis_failed", "crisis_succeeded")
 PLOT_TARGET_TYPES = ("player", "players", "kingdom")
+KINGDOM_SCOPES = ("any", "own_kingdom", "other_kingdoms")
 
 
-def check_abilities(scope: f.Scope, value: object) -> None:
-    """A card's abilities; their ids are unique within the card."""
-    seen: set[str] = set()
-    for index, ability in enumerate(f.sequence(scope, value, ("abilities",)) or ()):
-        ability_id = _check_ability(scope, ability, ("abilities", index))
-        if ability_id in seen:
-            scope.error(("abilities", index, "id"), f"repeats the ability id {ability_id!r}")
-        seen.add(ability_id)
+class Param(PackModel):
+    """A box of the tile the player fills in (``{name: targets, type: players, max: 1}``)."""
+
+    name: Annotated[str, f.Name()]
+    type: str
+    optional: Annotated[bool, f.Bool()] = False
+    title: Maybe[f.BilingualTitle] = None
 
 
-def _check_ability(scope: f.Scope, value: object, path: f.Path) -> str | None:
-    ability = f.mapping(scope, value, path, REQUIRED, OPTIONAL)
-    if ability is None:
-        return None
-    ability_id = f.slug(scope, ability.get("id"), (*path, "id")) if "id" in ability else None
-    kind = f.choice(scope, ability.get("type"), (*path, "type"), p.ABILITY_TYPES)
-    for key in ("title", "text"):
-        if key in ability:
-            f.bilingual(
-                scope, ability[key], (*path, key), f.MAX_TITLE if key == "title" else f.MAX_TEXT
-            )
-    for word in f.keywords(scope, ability.get("keywords", []), (*path, "keywords")):
-        scope.refer("keyword-defined", word, (*path, "keywords"))
-    if "friction" in ability:
-        f.boolean(scope, ability["friction"], (*path, "friction"))
-    _check_type_fields(scope, ability, path, kind)
-    params = _check_params(scope, ability.get("params", []), (*path, "params"))
-    amount_names = _amount_ranges(ability.get("params", []), params)
-    if "cost" in ability:
-        f.resources(scope, ability["cost"], (*path, "cost"), formulas=True, names=amount_names)
-    keywords = ability.get("keywords", ())
-    if isinstance(keywords, list) and p.PLOT_KEYWORD in keywords and kind:
-        _check_plot(scope, ability, path, kind)
-    if "effect" in ability:
-        crisis = ability.get("trigger") in CRISIS_TRIGGERS
-        check_ops(
-            scope, ability["effect"], (*path, "effect"), Context(params, crisis, amount_names)
-        )
-    return ability_id
+class PlayerParam(Param):
+    type: Literal["player"]
+    scope: Annotated[str, f.Choice(p.PARAM_SCOPES)] = "any"
 
 
-def _amount_ranges(listed: object, params: dict[str, str]) -> dict[str, tuple[int, int]]:
+class PlayersParam(Param):
+    type: Literal["players"]
+    scope: Annotated[str, f.Choice(p.PARAM_SCOPES)] = "any"
+    max: Annotated[int | None, f.Whole(1)] = None
+
+
+class KingdomParam(Param):
+    type: Literal["kingdom"]
+    scope: Annotated[str, f.Choice(KINGDOM_SCOPES)] = "any"
+
+
+class AmountParam(Param):
+    type: Literal["amount"]
+    min: Annotated[int, f.Whole()] = 0
+    max: Annotated[int | None, f.Whole()] = None
+
+    @classmethod
+    def checks(cls, data: dict, context: Context) -> Iterable[Problem]:
+        low, high = data.get("min", 0), data.get("max")
+        if f.whole_problems(low) or high is None or f.whole_problems(high):
+            return
+        if high < low:
+            yield ("max",), f"must be >= min ({low})"
+
+
+class ResourceParam(Param):
+    type: Literal["resource"]
+    of: Annotated[list[str], f.ResourceList()] = Field(default_factory=list)
+
+
+class ContributionsParam(Param):
+    """One entry per crisis in play in the player's kingdom, each an amount per resource."""
+
+    type: Literal["contributions"]
+    max: Annotated[int | None, f.Whole(1)] = None
+
+
+class ChoiceParam(Param):
+    """A law of the row, an asset, an indicator, an office or a free text: no options."""
+
+    type: Literal["law", "asset", "indicator", "office", "text"]
+
+
+PARAM_MODELS: dict[str, type[Param]] = {
+    "player": PlayerParam,
+    "players": PlayersParam,
+    "kingdom": KingdomParam,
+    "amount": AmountParam,
+    "resource": ResourceParam,
+    "contributions": ContributionsParam,
+    **dict.fromkeys(("law", "asset", "indicator", "office", "text"), ChoiceParam),
+}
+assert set(PARAM_MODELS) == set(p.PARAM_TYPES)
+ALL_FIELDS = ("name", "type", "optional", "title", "scope", "max", "min", "of")
+
+
+def _unknown_param(value: object) -> Problem:
+    if not isinstance(value, dict):
+        return (), f"must be a mapping with the fields {', '.join(ALL_FIELDS)}"
+    if "type" not in value:
+        return ("type",), "is required"
+    return ("type",), f"must be one of: {', '.join(p.PARAM_TYPES)}"
+
+
+if TYPE_CHECKING:
+    AnyParam = Param
+else:
+    AnyParam = tagged("Param", "type", PARAM_MODELS, _unknown_param)
+
+
+class Ability(PackModel):
+    """One ability (rules §1.9): what it is, what it costs, its boxes and what it does."""
+
+    id: Annotated[str, f.Slug()]
+    type: Annotated[str, f.Choice(p.ABILITY_TYPES)]
+    title: f.BilingualTitle
+    text: f.Bilingual
+    cost: Annotated[dict[str, int | str], f.Costs(formulas=True)] = Field(default_factory=dict)
+    friction: Annotated[bool, f.Bool()] = False
+    keywords: Annotated[list[str], f.Keywords()] = Field(default_factory=list)
+    params: Maybe[list[AnyParam]] = None
+    effect: Maybe[Effect] = None
+    indication: Annotated[str | None, f.Choice(p.INDICATION_KINDS)] = None
+    trigger: Annotated[str | None, f.Choice(p.TRIGGERS)] = None
+
+    @classmethod
+    def scope_for(cls, data: dict, scope: Scope) -> Scope:
+        """Its effect and cost may name its parameters; a crisis reaction the contributors."""
+        params = param_types(data.get("params"))
+        crisis = data.get("trigger") in CRISIS_TRIGGERS
+        return Scope(params, crisis, amount_ranges(data.get("params"), params))
+
+    @classmethod
+    def checks(cls, data: dict, context: Context) -> Iterable[Problem]:
+        yield from type_field_problems(data)
+        yield from repeated_params(data.get("params"))
+        keywords = data.get("keywords", ())
+        if isinstance(keywords, list) and p.PLOT_KEYWORD in keywords:
+            yield from plot_problems(data)
+
+
+def param_types(listed: object) -> dict[str, str | None]:
+    """Parameter name -> its type (``None`` when the type is wrong), as written."""
+    params: dict[str, str | None] = {}
+    for item in listed if isinstance(listed, list) else ():
+        name = item.get("name") if isinstance(item, dict) else None
+        if isinstance(name, str) and f.NAME.match(name) and name not in params:
+            kind = item.get("type")
+            params[name] = kind if isinstance(kind, str) and kind in p.PARAM_TYPES else None
+    return params
+
+
+def amount_ranges(listed: object, params: dict[str, str | None]) -> dict[str, tuple[int, int]]:
     """Amount parameter -> (min, max) a player may type, for checking the formulas that use
     it (``consell.content.formulas``); a box without ``max`` is checked up to ``PARAM_CAP``."""
     ranges = {}
@@ -84,87 +165,63 @@ def _amount_ranges(listed: object, params: dict[str, str]) -> dict[str, tuple[in
     return ranges
 
 
-def _check_type_fields(scope: f.Scope, ability: dict, path: f.Path, kind: str | None) -> None:
+def repeated_params(listed: object) -> Iterable[Problem]:
+    seen: set[str] = set()
+    for index, item in enumerate(listed if isinstance(listed, list) else ()):
+        name = item.get("name") if isinstance(item, dict) else None
+        if isinstance(name, str) and f.NAME.match(name):
+            if name in seen:
+                yield ("params", index, "name"), f"repeats the parameter name {name!r}"
+            seen.add(name)
+
+
+def type_field_problems(ability: dict) -> Iterable[Problem]:
     """``indication`` only (and always) on indications, ``trigger`` only on reactions."""
-    for key, owner, options in (
-        ("indication", "indication", p.INDICATION_KINDS),
-        ("trigger", "reaction", p.TRIGGERS),
-    ):
+    kind = ability.get("type")
+    for key, owner in (("indication", "indication"), ("trigger", "reaction")):
         if kind == owner and key not in ability:
-            scope.error((*path, key), f"is required for {owner} abilities")
-        elif key in ability and kind != owner:
-            scope.error((*path, key), f"only {owner} abilities have a {key}")
-        elif key in ability:
-            f.choice(scope, ability[key], (*path, key), options)
+            yield (key,), f"is required for {owner} abilities"
+        elif key in ability and kind != owner and kind in p.ABILITY_TYPES:
+            yield (key,), f"only {owner} abilities have a {key}"
     if kind == "constant" and "cost" in ability:
-        scope.error((*path, "cost"), "a constant ability is always active and has no cost (§1.9)")
+        yield ("cost",), "a constant ability is always active and has no cost (§1.9)"
 
 
-def _check_params(scope: f.Scope, value: object, path: f.Path) -> dict[str, str]:
-    """The parameter boxes of a tile; returns name -> type (None when the type is wrong)."""
-    params: dict[str, str] = {}
-    for index, param in enumerate(f.sequence(scope, value, path) or ()):
-        where = (*path, index)
-        kind = param.get("type") if isinstance(param, dict) else None
-        known = isinstance(kind, str) and kind in p.PARAM_TYPES
-        options = PARAM_OPTIONS.get(kind, ()) if known else ALL_PARAM_OPTIONS
-        param = f.mapping(scope, param, where, ("name", "type"), ("optional", "title", *options))
-        if param is None:
-            continue
-        name = f.name(scope, param.get("name"), (*where, "name")) if "name" in param else None
-        kind = f.choice(scope, kind, (*where, "type"), p.PARAM_TYPES)
-        if name in params:
-            scope.error((*where, "name"), f"repeats the parameter name {name!r}")
-        if name is not None:
-            params[name] = kind
-        if kind is not None:
-            _check_param_options(scope, param, where, kind)
-    return params
-
-
-def _check_param_options(scope: f.Scope, param: dict, path: f.Path, kind: str) -> None:
-    if "optional" in param:
-        f.boolean(scope, param["optional"], (*path, "optional"))
-    if "title" in param:
-        f.bilingual(scope, param["title"], (*path, "title"), f.MAX_TITLE)
-    if "scope" in param:
-        scopes = p.PARAM_SCOPES if kind != "kingdom" else ("any", "own_kingdom", "other_kingdoms")
-        f.choice(scope, param["scope"], (*path, "scope"), scopes)
-    if kind == "players" and "max" in param:
-        f.whole(scope, param["max"], (*path, "max"), 1)
-    if kind == "contributions" and "max" in param:
-        f.whole(scope, param["max"], (*path, "max"), 1)
-    if kind == "amount":
-        low = f.whole(scope, param["min"], (*path, "min")) if "min" in param else 0
-        high = f.whole(scope, param["max"], (*path, "max")) if "max" in param else None
-        if low is not None and high is not None and high < low:
-            scope.error((*path, "max"), f"must be >= min ({low})")
-    if "of" in param:
-        items = f.sequence(scope, param["of"], (*path, "of"), non_empty=True)
-        for index, item in enumerate(items or ()):
-            f.resource(scope, item, (*path, "of", index))
-
-
-def _check_plot(scope: f.Scope, ability: dict, path: f.Path, kind: str) -> None:
+def plot_problems(ability: dict) -> Iterable[Problem]:
     """Rules §4.6: a plot is a Secret with target boxes and an Intrigue box of at least 1."""
+    kind = ability.get("type")
+    if kind not in p.ABILITY_TYPES:
+        return
     if kind != "secret":
-        scope.error((*path, "type"), "a complot ability is resolved as a secret (rules §4.6, G27)")
+        yield ("type",), "a complot ability is resolved as a secret (rules §4.6, G27)"
     listed = ability.get("params", [])
-    params = {
-        item.get("name"): item
+    params: dict[str, Any] = {
+        item["name"]: item
         for item in (listed if isinstance(listed, list) else ())
         if isinstance(item, dict) and isinstance(item.get("name"), str)
     }
     targets = params.get("targets")
     if targets is None or targets.get("type") not in PLOT_TARGET_TYPES:
-        scope.error(
-            (*path, "params"),
+        yield (
+            ("params",),
             "a complot needs a 'targets' parameter of type player, players or kingdom (§4.6)",
         )
     intrigue = params.get("intrigue")
     low = intrigue.get("min") if intrigue else None
     if not intrigue or intrigue.get("type") != "amount" or not isinstance(low, int) or low < 1:
-        scope.error(
-            (*path, "params"),
+        yield (
+            ("params",),
             "a complot needs an 'intrigue' amount parameter with min >= 1 (rules §4.6)",
         )
+
+
+def ability_id_problems(abilities: object) -> Iterable[Problem]:
+    """A card's ability ids are unique within the card."""
+    seen: set[str] = set()
+    for index, ability in enumerate(abilities if isinstance(abilities, list) else ()):
+        ability_id = ability.get("id") if isinstance(ability, dict) else None
+        if not isinstance(ability_id, str) or f.slug_problems(ability_id):
+            continue
+        if ability_id in seen:
+            yield ("abilities", index, "id"), f"repeats the ability id {ability_id!r}"
+        seen.add(ability_id)

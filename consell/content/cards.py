@@ -1,146 +1,185 @@
-"""The fields of each card kind (rules §1.7, §1.8, §6).
+"""The cards of each kind, as typed models (rules §1.7, §1.8, §6).
 
 Every card has an id, a bilingual title and optional text, keywords, copies and abilities;
-each kind adds its own fields. ``check_card`` records every problem of one card in its
-``Scope``. Pure Python.
+each kind adds its own fields. ``check_card`` validates one card as written in YAML and returns
+its model, or the problems found, each with its field path. Pure Python.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Annotated, ClassVar
+
+from pydantic import Field, ValidationError
+
 from consell.rules import primitives as p
 
 from . import fields as f
-from .abilities import check_abilities
-from .effects import Context, check_condition, check_ops
-from .lasting import check_lasting
+from .abilities import Ability, ability_id_problems
+from .effects import CRISIS, Condition, Effect, NonEmptyEffect
+from .lasting import Rule, lasting_problems, missing_message
+from .mapping import Check, Context, Maybe, PackModel, Problem, Scope, problems_of
 
 KINDS = p.CARD_KINDS
-COMMON = ("id", "title")
-COMMON_OPTIONAL = ("text", "keywords", "copies", "abilities")
-KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "house": (("emblem", "special"), ()),
-    "office": (("distributes",), ("king",)),
-    "common_action": ((), ()),
-    "objective": (("scope", "prestige", "condition"), ()),
-    "tactic": ((), ("discard_bonus",)),
-    "asset": (("visibility",), ()),
-    "law": (("effect",), ("lasting",)),
-    "crisis": (("accepts", "threshold", "reward", "penalty"), ()),
-    "event": (("duration", "effect"), ("lasting",)),
-}
 SINGLE_COPY = ("house", "office", "common_action")
 EMBLEM_MAX = 8
 MAX_COPIES = 100
 MAX_CARD_ID = 100  # Card.card_id
+BONUS_SCHEMA = f.Costs(formulas=False).schema
 
 
-def check_card(scope: f.Scope, card: object, kind: str) -> dict | None:
-    """Check one card of ``kind``; returns it when it is a mapping (errors go to ``scope``)."""
-    required, optional = KIND_FIELDS[kind]
-    if kind == "common_action":
-        required = ("abilities",)
-    card = f.mapping(scope, card, (), COMMON + required, COMMON_OPTIONAL + optional)
-    if card is None:
-        return None
-    if "id" in card:
-        f.slug(scope, card["id"], ("id",), MAX_CARD_ID)
-    if "title" in card:
-        f.bilingual(scope, card["title"], ("title",), f.MAX_TITLE)
-    if "text" in card:
-        f.bilingual(scope, card["text"], ("text",))
-    for word in f.keywords(scope, card.get("keywords", []), ("keywords",)):
-        scope.refer("keyword-defined", word, ("keywords",))
-    if "copies" in card:
-        copies = f.whole(scope, card["copies"], ("copies",), 1, MAX_COPIES)
-        if copies is not None and copies != 1 and kind in SINGLE_COPY:
-            scope.error(("copies",), f"a {kind} card exists once in a pack; copies must be 1")
-    if "abilities" in card:
-        check_abilities(scope, card["abilities"])
-    KIND_CHECKS[kind](scope, card)
-    return card
+class Card(PackModel):
+    """What every card has; ``KIND`` names the kind a subclass describes."""
+
+    KIND: ClassVar[str] = ""
+
+    id: Annotated[str, f.Slug(MAX_CARD_ID)]
+    title: f.BilingualTitle
+    text: Maybe[f.Bilingual] = None
+    keywords: Annotated[list[str], f.Keywords()] = Field(default_factory=list)
+    copies: Annotated[int, f.Whole(1, MAX_COPIES)] = 1
+    abilities: Maybe[list[Ability]] = None
+
+    @classmethod
+    def checks(cls, data: dict, context: Context) -> Iterable[Problem]:
+        copies = data.get("copies")
+        if cls.KIND in SINGLE_COPY and copies != 1 and not f.whole_problems(copies, 1):
+            yield ("copies",), f"a {cls.KIND} card exists once in a pack; copies must be 1"
+        yield from ability_id_problems(data.get("abilities"))
+        yield from cls.kind_checks(data)
+
+    @classmethod
+    def kind_checks(cls, data: dict) -> Iterable[Problem]:
+        return ()
 
 
-def _house(scope: f.Scope, card: dict) -> None:
-    emblem = card.get("emblem")
-    if not isinstance(emblem, str) or not emblem.strip() or len(emblem) > EMBLEM_MAX:
-        scope.error(("emblem",), f"must be a short text (1 to {EMBLEM_MAX} characters)")
-    if "special" in card:
-        f.bilingual(scope, card["special"], ("special",))
+def _emblem(value: object, context: Context) -> list[Problem]:
+    if not isinstance(value, str) or not value.strip() or len(value) > EMBLEM_MAX:
+        return [((), f"must be a short text (1 to {EMBLEM_MAX} characters)")]
+    return []
 
 
-def _office(scope: f.Scope, card: dict) -> None:
-    if card.get("distributes") is not None:
-        f.resource(scope, card["distributes"], ("distributes",))
-    if "king" in card:
-        f.boolean(scope, card["king"], ("king",))
+class House(Card):
+    """A house (rules §1.2): an emblem and a special ability, whose mechanics are its abilities."""
+
+    KIND = "house"
+    emblem: Annotated[str, Check(_emblem, {"type": "string", "minLength": 1, "maxLength": 8})]
+    special: f.Bilingual
 
 
-def _common_action(scope: f.Scope, card: dict) -> None:
-    abilities = card.get("abilities")
-    if isinstance(abilities, list) and len(abilities) != 1:
-        scope.error(("abilities",), "a common action has exactly one ability (rules §1.7)")
+class Office(Card):
+    """An office (rules §1.4): the resource it distributes (``null``: none), the King's."""
+
+    KIND = "office"
+    distributes: Annotated[
+        str | None,
+        Check(
+            lambda v, c: [] if v is None else f.resource_problems(v),
+            {"anyOf": [f.RESOURCE_SCHEMA, {"type": "null"}]},
+        ),
+    ]
+    king: Annotated[bool, f.Bool()] = False
 
 
-def _objective(scope: f.Scope, card: dict) -> None:
-    if "scope" in card:
-        f.choice(scope, card["scope"], ("scope",), ("collective", "personal"))
-    if "prestige" in card:
-        f.whole(scope, card["prestige"], ("prestige",), 1)
-    if "condition" in card:
-        check_condition(scope, card["condition"], ("condition",), Context.for_card())
+class CommonAction(Card):
+    """A common action tile (rules §1.7): one ability, usable once per turn."""
+
+    KIND = "common_action"
+    abilities: list[Ability]
+
+    @classmethod
+    def kind_checks(cls, data: dict) -> Iterable[Problem]:
+        abilities = data.get("abilities")
+        if isinstance(abilities, list) and len(abilities) != 1:
+            yield ("abilities",), "a common action has exactly one ability (rules §1.7)"
 
 
-def _tactic(scope: f.Scope, card: dict) -> None:
-    if card.get("discard_bonus") is not None:
-        bonus = card["discard_bonus"]
-        f.resources(scope, bonus, ("discard_bonus",), formulas=False)
-        if bonus == {}:
-            scope.error(("discard_bonus",), "write null for a tactic that cannot be sacrificed")
+class Objective(Card):
+    """An objective (rules §1.7): its holder gains ``prestige`` if ``condition`` holds at the
+    end of the game."""
+
+    KIND = "objective"
+    scope: Annotated[str, f.Choice(("collective", "personal"))]
+    prestige: Annotated[int, f.Whole(1)]
+    condition: Condition
 
 
-def _asset(scope: f.Scope, card: dict) -> None:
-    if "visibility" in card:
-        f.choice(scope, card["visibility"], ("visibility",), ("visible", "hidden"))
+class Tactic(Card):
+    """A tactic (rules §1.8): ``discard_bonus`` is what sacrificing it gives; ``null``: cannot."""
+
+    KIND = "tactic"
+    discard_bonus: Annotated[
+        dict[str, int] | None,
+        Check(
+            lambda v, c: [] if v is None else f.resources_problems(v, False, c),
+            {"anyOf": [{**BONUS_SCHEMA, "minProperties": 1}, {"type": "null"}]},
+        ),
+    ] = None
+
+    @classmethod
+    def kind_checks(cls, data: dict) -> Iterable[Problem]:
+        if data.get("discard_bonus") == {}:
+            yield ("discard_bonus",), "write null for a tactic that cannot be sacrificed"
 
 
-def _law(scope: f.Scope, card: dict) -> None:
-    if "text" not in card:
-        scope.error(("text",), "is required: a law describes the rule it puts in force")
-    if "effect" in card:
-        check_ops(scope, card["effect"], ("effect",), Context.for_card())
-    check_lasting(scope, card, "law")
+class Asset(Card):
+    KIND = "asset"
+    visibility: Annotated[str, f.Choice(("visible", "hidden"))]
 
 
-def _crisis(scope: f.Scope, card: dict) -> None:
-    accepts = f.sequence(scope, card.get("accepts", []), ("accepts",), non_empty=True)
-    for index, item in enumerate(accepts or ()):
-        if f.resource(scope, item, ("accepts", index)) and accepts.index(item) != index:
-            scope.error(("accepts", index), f"repeats the resource {item}")
-    if "threshold" in card:
-        f.amount(scope, card["threshold"], ("threshold",))
-    for key in ("reward", "penalty"):
-        if key in card:
-            check_ops(scope, card[key], (key,), Context.for_crisis(), non_empty=True)
+class Law(Card):
+    """A law (rules §1.7): the rule it puts in force (``text``), its effect when it passes and
+    what it changes while in force (``lasting``; ``[]``: nothing else)."""
+
+    KIND = "law"
+    MISSING = {
+        "text": "is required: a law describes the rule it puts in force",
+        "lasting": missing_message("law"),
+    }
+    text: f.Bilingual
+    effect: Effect
+    lasting: list[Rule]
 
 
-def _event(scope: f.Scope, card: dict) -> None:
-    if "duration" in card:
-        f.whole(scope, card["duration"], ("duration",))
-    if "effect" in card:
-        check_ops(scope, card["effect"], ("effect",), Context.for_card())
-        if card["effect"] == [] and "text" not in card:
-            scope.error(("effect",), "an event without effects needs a text")
-    check_lasting(scope, card, "event")
+class Crisis(Card):
+    """A crisis (rules §1.7, §4.10): what it accepts, how much, and what follows either way."""
+
+    KIND = "crisis"
+    accepts: Annotated[list[str], f.ResourceList()]
+    threshold: Annotated[int | str, f.Amount()]
+    reward: NonEmptyEffect
+    penalty: NonEmptyEffect
+
+    @classmethod
+    def scope_for(cls, data: dict, scope: Scope) -> Scope:
+        return CRISIS
 
 
-KIND_CHECKS = {
-    "house": _house,
-    "office": _office,
-    "common_action": _common_action,
-    "objective": _objective,
-    "tactic": _tactic,
-    "asset": _asset,
-    "law": _law,
-    "crisis": _crisis,
-    "event": _event,
+class Event(Card):
+    """An event (rules §6, G46): immediate (``duration`` 0) or lasting ``duration`` turns."""
+
+    KIND = "event"
+    duration: Annotated[int, f.Whole()]
+    effect: Effect
+    lasting: Maybe[list[Rule]] = None
+
+    @classmethod
+    def kind_checks(cls, data: dict) -> Iterable[Problem]:
+        if data.get("effect") == [] and "text" not in data:
+            yield ("effect",), "an event without effects needs a text"
+        yield from lasting_problems(data, "event")
+
+
+MODELS: dict[str, type[Card]] = {
+    model.KIND: model
+    for model in (House, Office, CommonAction, Objective, Tactic, Asset, Law, Crisis, Event)
 }
+assert tuple(MODELS) == KINDS
+
+
+def check_card(data: object, kind: str, context: Context) -> tuple[Card | None, list[Problem]]:
+    """One card of ``kind`` as written: its model, or ``None`` and every problem found."""
+    try:
+        return MODELS[kind].model_validate(data, context=context.as_pydantic()), []
+    except ValidationError as exc:
+        return None, problems_of(exc, data)

@@ -1,20 +1,23 @@
-"""Effects and conditions of a card, checked against ``consell.rules.primitives`` (rules §6).
+"""Effects and conditions of a card, as models built from ``consell.rules.primitives`` (rules §6).
 
 An effect is a list of ops written ``{op: gain, who: self, resource: POW, amount: 1}``; a
-condition is written ``{test: is_king}``. Each argument is checked by the kind the primitives
-module gives it, and ``$param`` references must name a parameter of the right type of the
-ability. Pure Python.
+condition is written ``{test: is_king}``. There is one pydantic model per op and per test,
+built from the primitives' tables, so the validator, the JSON Schema and the engine share one
+vocabulary; each argument is checked by the kind the primitives give it, and ``$param``
+references must name a parameter of the right type of the ability (``Scope``). Pure Python.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import keyword
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field, create_model
 
 from consell.rules import primitives as p
 
 from . import fields as f
-from .formulas import PARAM_CAP
+from .mapping import Check, Context, PackModel, Problem, Scope, tagged
 
 CONTRIBUTOR_SELECTORS = ("top_contributors", "contributors", "non_contributors")
 PARAM_KINDS = {
@@ -23,156 +26,137 @@ PARAM_KINDS = {
     "resource": ("resource",),
     "indicator": ("indicator",),
 }
+PARAM_REF = {"type": "string", "pattern": r"^\$[a-z][a-z0-9_]*$"}
 
 
-@dataclass(frozen=True)
-class Context:
-    """What an effect may refer to: the ability's params and the selectors that make sense."""
-
-    params: dict[str, str | None] = field(default_factory=dict)
-    crisis: bool = False
-    # Amount parameter -> (min, max): the values its formulas are checked over.
-    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
-
-    @classmethod
-    def for_card(cls) -> Context:
-        return cls()
-
-    @classmethod
-    def for_crisis(cls) -> Context:
-        return cls(crisis=True)
-
-    @property
-    def amount_names(self) -> dict[str, tuple[int, int]]:
-        """The amount parameters formulas may name, with the values they can hold."""
-        return {
-            name: self.ranges.get(name, (0, PARAM_CAP))
-            for name, kind in self.params.items()
-            if kind == "amount"
-        }
+def param_ref_problems(value: str, scope: Scope, allowed: tuple[str, ...]) -> list[Problem]:
+    """``$name`` names a parameter of the ability whose type is one of ``allowed``."""
+    param = value[1:]
+    if not allowed:
+        return [((), "cannot be a $parameter here (amount formulas use bare names: intrigue)")]
+    if param not in scope.params:
+        known = ", ".join(f"${name}" for name in scope.params) or "none"
+        return [((), f"names no parameter of the ability (parameters: {known})")]
+    kind = scope.params[param]
+    if kind is not None and kind not in allowed:
+        expected = " or ".join(allowed)
+        return [((), f"${param} is a parameter of type {kind}; expected {expected}")]
+    return []
 
 
-def check_ops(
-    scope: f.Scope, value: object, path: f.Path, context: Context, non_empty: bool = False
-) -> None:
-    """A list of ops, applied in order."""
-    for index, op in enumerate(f.sequence(scope, value, path, non_empty) or ()):
-        check_call(scope, op, (*path, index), context, "op", p.OPS)
-
-
-def check_condition(scope: f.Scope, value: object, path: f.Path, context: Context) -> None:
-    """One condition (``{test: ...}``), e.g. an objective's end-of-game condition."""
-    check_call(scope, value, path, context, "test", p.CONDITIONS)
-
-
-def check_call(
-    scope: f.Scope,
-    value: object,
-    path: f.Path,
-    context: Context,
-    key: str,
-    table: dict[str, tuple[p.Arg, ...]],
-    extra: Callable[[f.Scope, object, f.Path, str], bool] | None = None,
-) -> None:
-    """One ``{key: NAME, arg: value...}`` call of ``table``; ``extra`` checks argument kinds
-    of its own first (the lasting rules') and returns False for the shared ones."""
-    if not isinstance(value, dict) or key not in value:
-        scope.error(path, f"must be a mapping with {key}: one of {', '.join(table)}")
-        return
-    head = value[key]
-    if not isinstance(head, str) or head not in table:
-        scope.error((*path, key), f"unknown {key} {head!r} (expected one of: {', '.join(table)})")
-        return
-    args = table[head]
-    required = [arg.name for arg in args if arg.required]
-    optional = [arg.name for arg in args if not arg.required]
-    f.mapping(scope, value, path, [key, *required], optional)
-    for arg in args:
-        if arg.name not in value:
-            continue
-        where = (*path, arg.name)
-        if extra is None or not extra(scope, value[arg.name], where, arg.kind):
-            _check_arg(scope, value[arg.name], where, context, arg)
-
-
-def _check_arg(scope: f.Scope, value: object, path: f.Path, context: Context, arg: p.Arg) -> None:
+def arg_problems(value: object, context: Context, arg: p.Arg) -> list[Problem]:
+    """One leaf argument of an op or condition, by the kind the primitives give it."""
     kind = arg.kind
     if isinstance(value, str) and value.startswith("$"):
         allowed = PARAM_KINDS.get(kind, (arg.name,) if kind == "param" else ())
-        _check_param_ref(scope, value, path, context, allowed)
-    elif kind == "param":
-        scope.error(path, f"must name a {arg.name} parameter of the ability, as $name")
-    elif kind == "who":
-        _check_selector(scope, value, path, context)
-    elif kind == "kingdom":
-        f.choice(scope, value, path, p.KINGDOM_SELECTORS + ("$param",))
-    elif kind == "resource":
-        f.resource(scope, value, path)
-    elif kind == "resources":
-        items = f.sequence(scope, value, path, non_empty=True)
-        for index, item in enumerate(items or ()):
-            if f.resource(scope, item, (*path, index)) and items.index(item) != index:
-                scope.error((*path, index), f"repeats the resource {item}")
-    elif kind == "indicator":
-        f.choice(scope, value, path, p.INDICATOR_SELECTORS + ("$param",))
-    elif kind == "amount":
-        _check_amount(scope, value, path, context, signed=arg.name == "delta")
-    elif kind == "count":
-        f.whole(scope, value, path)
-    elif kind in ("deck", "discard"):
-        f.choice(scope, value, path, p.DECKS if kind == "deck" else p.DISCARDS)
-    elif kind == "ops":
-        check_ops(scope, value, path, context)
-    elif kind == "condition":
-        check_condition(scope, value, path, context)
-    elif kind == "conditions":
-        for index, item in enumerate(f.sequence(scope, value, path, non_empty=True) or ()):
-            check_condition(scope, item, (*path, index), context)
-    elif kind == "text":
-        f.bilingual(scope, value, path)
-    elif kind == "office":
-        if f.slug(scope, value, path):
-            scope.refer("office", value, path)
-    elif kind == "word":
-        if isinstance(value, str) and value.strip():
-            scope.refer("keyword", value, path)
-        else:
-            scope.error(path, "must be a keyword")
-    else:
-        raise ValueError(f"consell.rules.primitives names an unknown argument kind {kind!r}")
+        return param_ref_problems(value, context.scope, allowed)
+    if kind == "param":
+        return [((), f"must name a {arg.name} parameter of the ability, as $name")]
+    if kind == "who":
+        found = f.choice_problems(value, p.PLAYER_SELECTORS + ("$param",))
+        if not found and value in CONTRIBUTOR_SELECTORS and not context.scope.crisis:
+            found = [((), f"{value} only has a meaning in a crisis or a crisis reaction")]
+        return found
+    if kind in ("kingdom", "indicator"):
+        options = p.KINGDOM_SELECTORS if kind == "kingdom" else p.INDICATOR_SELECTORS
+        return f.choice_problems(value, options + ("$param",))
+    if kind == "resource":
+        return f.resource_problems(value)
+    if kind == "amount":
+        if arg.name == "delta" and isinstance(value, int) and not isinstance(value, bool):
+            return f.signed_problems(value, zero="must not be 0")
+        return f.amount_problems(value, context.scope.amount_names)
+    if kind == "count":
+        return f.whole_problems(value)
+    return f.choice_problems(value, p.DECKS if kind == "deck" else p.DISCARDS)
 
 
-def _check_selector(scope: f.Scope, value: object, path: f.Path, context: Context) -> None:
-    if f.choice(scope, value, path, p.PLAYER_SELECTORS + ("$param",)) is None:
-        return
-    if value in CONTRIBUTOR_SELECTORS and not context.crisis:
-        scope.error(path, f"{value} only has a meaning in a crisis or a crisis reaction")
+def _selector(options: tuple[str, ...]) -> dict[str, Any]:
+    return {"anyOf": [{"enum": list(options)}, PARAM_REF]}
 
 
-def _check_param_ref(
-    scope: f.Scope, value: str, path: f.Path, context: Context, allowed: tuple[str, ...]
-) -> None:
-    param = value[1:]
-    if not allowed:
-        scope.error(path, "cannot be a $parameter here (amount formulas use bare names: intrigue)")
-    elif param not in context.params:
-        known = ", ".join(f"${name}" for name in context.params) or "none"
-        scope.error(path, f"names no parameter of the ability (parameters: {known})")
-    elif context.params[param] is not None and context.params[param] not in allowed:
-        scope.error(
-            path,
-            f"${param} is a parameter of type {context.params[param]}; "
-            f"expected {' or '.join(allowed)}",
-        )
+AMOUNT_SCHEMA = {
+    "anyOf": [{"type": "integer", "minimum": 0, "maximum": f.MAX_NUMBER}, f.FORMULA_SCHEMA]
+}
+ARG_SCHEMAS: dict[str, dict[str, Any]] = {
+    "who": _selector(p.PLAYER_SELECTORS),
+    "kingdom": _selector(p.KINGDOM_SELECTORS),
+    "resource": {"anyOf": [f.RESOURCE_SCHEMA, PARAM_REF]},
+    "indicator": _selector(p.INDICATOR_SELECTORS),
+    "amount": AMOUNT_SCHEMA,
+    "count": {"type": "integer", "minimum": 0, "maximum": f.MAX_NUMBER},
+    "deck": {"enum": list(p.DECKS)},
+    "discard": {"enum": list(p.DISCARDS)},
+    "param": PARAM_REF,
+}
 
 
-def _check_amount(
-    scope: f.Scope, value: object, path: f.Path, context: Context, signed: bool
-) -> None:
-    if signed and isinstance(value, int) and not isinstance(value, bool):
-        if value == 0:
-            scope.error(path, "must not be 0")
-        elif abs(value) > f.MAX_NUMBER:
-            scope.error(path, f"must be a whole number from -{f.MAX_NUMBER} to {f.MAX_NUMBER}")
-        return
-    f.amount(scope, value, path, context.amount_names)
+def leaf(arg: p.Arg) -> Any:
+    """The annotated type of a leaf argument (one that holds no ops, condition or text)."""
+    schema = ARG_SCHEMAS[arg.kind]
+    if arg.name == "delta":
+        signed = {"type": "integer", "minimum": -f.MAX_NUMBER, "maximum": f.MAX_NUMBER}
+        schema = {"anyOf": [{**signed, "not": {"const": 0}}, f.FORMULA_SCHEMA]}
+    return Annotated[Any, Check(lambda value, context: arg_problems(value, context, arg), schema)]
+
+
+STRUCTURAL: dict[str, Any] = {
+    "ops": list["Op"],
+    "condition": "Condition",
+    "conditions": Annotated[list["Condition"], Field(min_length=1)],
+    "text": f.Bilingual,
+    "resources": Annotated[list[str], f.ResourceList()],
+    "office": Annotated[str, f.Reference("office", f.MAX_SLUG)],
+    "word": Annotated[str, f.KeywordReference()],
+}
+
+
+def build_models(
+    key: str,
+    table: dict[str, tuple[p.Arg, ...]],
+    suffix: str,
+    types: dict[str, Any],
+    base: type[PackModel] = PackModel,
+) -> dict[str, type[PackModel]]:
+    """One model per entry of ``table``: ``{key: name, arg: value...}``; an argument's type is
+    ``types[kind]`` or a ``leaf`` check."""
+    models = {}
+    for name, args in table.items():
+        fields: dict[str, Any] = {key: (Literal[name], ...)}
+        for arg in args:
+            python = f"{arg.name}_" if keyword.iskeyword(arg.name) else arg.name
+            kind = types[arg.kind] if arg.kind in types else leaf(arg)
+            default = ... if arg.required else None
+            fields[python] = (kind, Field(default, alias=arg.name))
+        title = "".join(part.title() for part in name.split("_"))
+        models[name] = create_model(f"{title}{suffix}", __base__=base, **fields)
+    return models
+
+
+def _unknown(key: str, table: dict[str, Any]):
+    def message(value: object) -> Problem:
+        if not isinstance(value, dict) or key not in value:
+            return (), f"must be a mapping with {key}: one of {', '.join(table)}"
+        return (key,), f"unknown {key} {value[key]!r} (expected one of: {', '.join(table)})"
+
+    return message
+
+
+OP_MODELS = build_models("op", p.OPS, "Op", STRUCTURAL)
+CONDITION_MODELS = build_models("test", p.CONDITIONS, "Test", STRUCTURAL)
+
+if TYPE_CHECKING:
+    Op = PackModel
+    Condition = PackModel
+else:
+    Op = tagged("Op", "op", OP_MODELS, _unknown("op", p.OPS))
+    Condition = tagged("Condition", "test", CONDITION_MODELS, _unknown("test", p.CONDITIONS))
+
+for _model in (*OP_MODELS.values(), *CONDITION_MODELS.values()):
+    _model.model_rebuild(_types_namespace={"Op": Op, "Condition": Condition})
+
+Effect = list[Op]
+"""A list of ops, applied in order (``Maybe[Effect]`` where it may be left out)."""
+NonEmptyEffect = Annotated[list[Op], Field(min_length=1)]
+CRISIS = Scope(crisis=True)
+"""The scope of a crisis's reward and penalty: the contributor selectors mean something."""

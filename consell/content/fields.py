@@ -1,20 +1,20 @@
-"""Field checkers shared by every card kind of a content pack.
+"""The leaf values of a content pack: numbers, texts, ids, resources, formulas, keywords.
 
-Each checker takes a ``Scope`` (where errors go), the raw YAML value and the path of the
-field, records what is wrong and returns the value when it can be used further (``None``
-otherwise). Unknown keys are errors, so a typo never passes silently. Pure Python.
+Each is a ``Check`` to annotate a model field with (``Annotated[int, Whole(1, 100)]``): it
+refuses what the pack format does not allow with the message pack writers know, and describes
+the value in the pack's JSON Schema. Pure Python.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from typing import Annotated, Any
 
 from consell.rules.resources import RESOURCES
 
-from .errors import PackError
-from .formulas import PARAM_CAP, problem_of
+from .formulas import MAX_FORMULA_CHARS, problem_of
+from .mapping import Check, Context, PackModel, Path, Problem
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 MAX_NUMBER = 1000
@@ -29,7 +29,6 @@ NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 LANGUAGES = ("ca", "en")
 RESOURCE_NAMES = tuple(str(r) for r in RESOURCES)
 
-Path = tuple[str | int, ...]
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 """Characters no text of a pack may hold: control characters (a tab and a new line may) and
 lone surrogates. PostgreSQL cannot store a NUL in JSON, and none of them can be printed."""
@@ -46,43 +45,16 @@ def render(path: Path) -> str:
     return out
 
 
-@dataclass
-class Reference:
-    """A name that must exist elsewhere in the pack (an office id, a keyword)."""
-
-    what: str
-    value: str
-    card: str
-    path: Path
-
-
-@dataclass
-class Scope:
-    """Where the errors of one card (or of the pack file) are collected."""
-
-    file: str
-    card: str = ""
-    errors: list[PackError] = field(default_factory=list)
-    references: list[tuple[str, Reference]] = field(default_factory=list)
-
-    def error(self, path: Path, message: str) -> None:
-        self.errors.append(PackError(self.file, self.card, render(path), message))
-
-    def refer(self, what: str, value: str, path: Path) -> None:
-        self.references.append((self.file, Reference(what, value, self.card, path)))
-
-
-def plain_text(scope: Scope, value: object, path: Path = ()) -> bool:
-    """Every string in ``value`` (keys too) is free of ``CONTROL`` characters and ``value`` is
-    nested at most ``MAX_DEPTH`` deep (the checkers recurse; the admin's JSON can be deeper than
-    any YAML file the reader lets through). Reports the first problem and returns whether there
-    was none. Walks without recursion."""
-    stack: list[tuple[object, Path]] = [(value, path)]
+def plain_text(value: object) -> Problem | None:
+    """The first string in ``value`` (keys too) holding a ``CONTROL`` character, or the first
+    place nested more than ``MAX_DEPTH`` deep (the admin's JSON can be deeper than any YAML
+    file the reader lets through); ``None`` when there is none. Walks without recursion, so it
+    runs before the models, which recurse."""
+    stack: list[tuple[object, Path]] = [(value, ())]
     while stack:
         item, where = stack.pop()
-        if len(where) - len(path) > MAX_DEPTH:
-            scope.error(where[: len(path) + 5], f"is nested more than {MAX_DEPTH} levels deep")
-            return False
+        if len(where) > MAX_DEPTH:
+            return where[:5], f"is nested more than {MAX_DEPTH} levels deep"
         if isinstance(item, dict):
             for key, child in item.items():
                 if isinstance(key, str) and CONTROL.search(key):
@@ -92,90 +64,20 @@ def plain_text(scope: Scope, value: object, path: Path = ()) -> bool:
         elif isinstance(item, list):
             stack.extend((child, (*where, index)) for index, child in enumerate(item))
         elif isinstance(item, str) and (found := CONTROL.search(item)):
-            scope.error(where, f"holds the control character U+{ord(found.group()):04X}")
-            return False
-    return True
+            return where, f"holds the control character U+{ord(found.group()):04X}"
+    return None
 
 
-def mapping(
-    scope: Scope, value: object, path: Path, required: Iterable[str], optional: Iterable[str] = ()
-) -> dict | None:
-    """A mapping holding every required key and no key outside ``required | optional``."""
-    required = tuple(required)
-    allowed = required + tuple(optional)
-    if not isinstance(value, dict):
-        scope.error(path, f"must be a mapping with the fields {', '.join(allowed)}")
-        return None
-    for key in value:
-        if key not in allowed:
-            scope.error((*path, str(key)), f"unknown field (expected one of: {', '.join(allowed)})")
-    for key in required:
-        if key not in value:
-            scope.error((*path, key), "is required")
-    return value
+# -- Problems of one value: () when it is fine ------------------------------------------------
 
 
-def sequence(scope: Scope, value: object, path: Path, non_empty: bool = False) -> list | None:
-    """A YAML list (optionally with at least one item)."""
-    if not isinstance(value, list):
-        scope.error(path, "must be a list")
-        return None
-    if non_empty and not value:
-        scope.error(path, "must not be empty")
-    return value
-
-
-def text(scope: Scope, value: object, path: Path, longest: int = MAX_TEXT) -> None:
-    """A non-empty string of at most ``longest`` characters."""
-    if not isinstance(value, str) or not value.strip():
-        scope.error(path, "must be a non-empty text")
-    elif len(value) > longest:
-        scope.error(path, f"is {len(value)} characters long; at most {longest}")
-
-
-def bilingual(scope: Scope, value: object, path: Path, longest: int = MAX_TEXT) -> None:
-    """A text in both languages, ``{ca: ..., en: ...}`` (Catalan first, English second)."""
-    found = mapping(scope, value, path, LANGUAGES)
-    for language in LANGUAGES if found else ():
-        if language in found:
-            text(scope, found[language], (*path, language), longest)
-
-
-def slug(scope: Scope, value: object, path: Path, longest: int = MAX_SLUG) -> str | None:
-    """An id made of ``a-z 0-9 -``, at most ``longest`` characters."""
-    if not isinstance(value, str) or not SLUG.match(value):
-        scope.error(path, "must be an id made of a-z, 0-9 and -")
-        return None
-    if len(value) > longest:
-        scope.error(path, f"is {len(value)} characters long; an id has at most {longest}")
-        return None
-    return value
-
-
-def name(scope: Scope, value: object, path: Path) -> str | None:
-    """A parameter name usable in formulas (``a-z 0-9 _``, starting with a letter)."""
-    if not isinstance(value, str) or not NAME.match(value):
-        scope.error(path, "must be a name made of a-z, 0-9 and _, starting with a letter")
-        return None
-    return value
-
-
-def boolean(scope: Scope, value: object, path: Path) -> None:
-    if not isinstance(value, bool):
-        scope.error(path, "must be true or false")
-
-
-def whole(
-    scope: Scope, value: object, path: Path, minimum: int = 0, maximum: int = MAX_NUMBER
-) -> int | None:
+def whole_problems(value: object, minimum: int = 0, maximum: int = MAX_NUMBER) -> list[Problem]:
     """A whole number from ``minimum`` to ``maximum`` (YAML booleans are not numbers)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        scope.error(path, f"must be a whole number >= {minimum}")
-        return None
+        return [((), f"must be a whole number >= {minimum}")]
     if value > maximum:
-        scope.error(path, f"must be a whole number <= {maximum}, not {_short(value)}")
-        return None
-    return value
+        return [((), f"must be a whole number <= {maximum}, not {_short(value)}")]
+    return []
 
 
 def _short(number: int) -> str:
@@ -183,68 +85,230 @@ def _short(number: int) -> str:
     return str(number) if number < 10**15 else f"a {len(str(number))}-digit number"
 
 
-def choice(scope: Scope, value: object, path: Path, options: Collection[str]) -> str | None:
+def signed_problems(value: object, zero: str = "must be a whole number other than 0") -> list:
+    """A whole number other than 0, from -``MAX_NUMBER`` to ``MAX_NUMBER``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value == 0:
+        return [((), zero)]
+    if abs(value) > MAX_NUMBER:
+        return [((), f"must be a whole number from -{MAX_NUMBER} to {MAX_NUMBER}")]
+    return []
+
+
+def choice_problems(value: object, options: Collection[str]) -> list[Problem]:
     if not isinstance(value, str) or value not in options:
-        scope.error(path, f"must be one of: {', '.join(options)}")
-        return None
-    return value
+        return [((), f"must be one of: {', '.join(options)}")]
+    return []
 
 
-def resource(scope: Scope, value: object, path: Path) -> str | None:
-    if value not in RESOURCE_NAMES:
-        scope.error(
-            path, f"unknown resource {value!r} (expected one of: {', '.join(RESOURCE_NAMES)})"
-        )
-        return None
-    return value
+def resource_problems(value: object) -> list[Problem]:
+    if not isinstance(value, str) or value not in RESOURCE_NAMES:
+        return [((), f"unknown resource {value!r} (expected one of: {', '.join(RESOURCE_NAMES)})")]
+    return []
 
 
-def formula(scope: Scope, value: object, path: Path, names: Collection[str] = ()) -> None:
-    """A formula string (``"2*m + peril"``) over peril, m, n, turn and the given ``names``.
-
-    ``names`` are the ability's amount parameters, as a mapping name -> (min, max) or a plain
-    collection (checked from 0 to ``PARAM_CAP``). The formula must work for every value the
-    game can give its names (``consell.content.formulas``).
-    """
-    ranges = dict(names) if isinstance(names, Mapping) else dict.fromkeys(names, (0, PARAM_CAP))
-    problem = problem_of(value, ranges)
-    if problem is not None:
-        scope.error(path, problem)
+def text_problems(value: object, longest: int = MAX_TEXT) -> list[Problem]:
+    """A non-empty string of at most ``longest`` characters."""
+    if not isinstance(value, str) or not value.strip():
+        return [((), "must be a non-empty text")]
+    if len(value) > longest:
+        return [((), f"is {len(value)} characters long; at most {longest}")]
+    return []
 
 
-def amount(scope: Scope, value: object, path: Path, names: Collection[str] = ()) -> None:
-    """A whole number >= 0, or a formula string (``names``: the ability's amount params)."""
+def slug_problems(value: object, longest: int = MAX_SLUG) -> list[Problem]:
+    """An id made of ``a-z 0-9 -``, at most ``longest`` characters."""
+    if not isinstance(value, str) or not SLUG.match(value):
+        return [((), "must be an id made of a-z, 0-9 and -")]
+    if len(value) > longest:
+        return [((), f"is {len(value)} characters long; an id has at most {longest}")]
+    return []
+
+
+def formula_problems(value: object, names: Mapping[str, tuple[int, int]]) -> list[Problem]:
+    """A formula string (``"2*m + peril"``) over peril, m, n, turn and the amount parameters
+    ``names`` (name -> the values it can hold); it must work for every value the game can give
+    its names (``consell.content.formulas``)."""
+    found = problem_of(value, names)
+    return [((), found)] if found is not None else []
+
+
+def amount_problems(value: object, names: Mapping[str, tuple[int, int]]) -> list[Problem]:
+    """A whole number >= 0, or a formula string over ``names``."""
     if isinstance(value, str):
-        formula(scope, value, path, names)
-    else:
-        whole(scope, value, path)
+        return formula_problems(value, names)
+    return whole_problems(value)
 
 
-def resources(
-    scope: Scope, value: object, path: Path, formulas: bool, names: Collection[str] = ()
-) -> None:
+def resources_problems(value: object, formulas: bool, context: Context) -> list[Problem]:
     """``{POW: 1, MON: "peril"}``: resource -> amount; formulas only where ``formulas``."""
     if not isinstance(value, dict):
-        scope.error(path, "must be a mapping of resource -> amount")
-        return
+        return [((), "must be a mapping of resource -> amount")]
+    found: list[Problem] = []
     for key, number in value.items():
-        if resource(scope, key, (*path, str(key))) is None:
-            continue
-        if formulas:
-            amount(scope, number, (*path, key), names)
-        else:
-            whole(scope, number, (*path, key), 1)
+        where: Path = (str(key),)
+        wrong = resource_problems(key)
+        if not wrong:
+            names = context.scope.amount_names
+            wrong = amount_problems(number, names) if formulas else whole_problems(number, 1)
+        found += [(where + path, message) for path, message in wrong]
+    return found
 
 
-def keywords(scope: Scope, value: object, path: Path) -> list[str]:
+def keyword_problems(value: object) -> list[Problem]:
     """Free words that group cards (``complot``, ``Luxe``), each once (rules §1.8)."""
-    items = sequence(scope, value, path)
+    if not isinstance(value, list):
+        return [((), "must be a list")]
+    found: list[Problem] = []
     seen: list[str] = []
-    for index, word in enumerate(items or ()):
+    for index, word in enumerate(value):
         if not isinstance(word, str) or not word.strip() or word != word.strip():
-            scope.error((*path, index), "must be a word without surrounding spaces")
+            found.append(((index,), "must be a word without surrounding spaces"))
         elif word in seen:
-            scope.error((*path, index), f"repeats the keyword {word!r}")
+            found.append(((index,), f"repeats the keyword {word!r}"))
         else:
             seen.append(word)
-    return seen
+    return found
+
+
+def resource_list_problems(value: object) -> list[Problem]:
+    """A non-empty list of resources, each once (a crisis's ``accepts``, a duel's)."""
+    if not isinstance(value, list):
+        return [((), "must be a list")]
+    found: list[Problem] = [] if value else [((), "must not be empty")]
+    for index, item in enumerate(value):
+        wrong = resource_problems(item)
+        found += [((index,), message) for _, message in wrong]
+        if not wrong and value.index(item) != index:
+            found.append(((index,), f"repeats the resource {item}"))
+    return found
+
+
+def reference_problems(value: str, what: str, context: Context) -> list[Problem]:
+    """``value`` names an ``office``, ``keyword`` or ``card`` some card of the pack has."""
+    defined = context.defined
+    if defined is not None and value not in defined.get(what, set()):
+        return [((), f"no {what} {value!r} in this pack")]
+    return []
+
+
+# -- The checks to annotate fields with ------------------------------------------------------
+
+RESOURCE_SCHEMA: dict[str, Any] = {"enum": list(RESOURCE_NAMES)}
+FORMULA_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "maxLength": MAX_FORMULA_CHARS,
+    "description": "A formula: whole numbers, peril, m, n, turn, the ability's amount "
+    "parameters, + - * //, parentheses, min(a, b), max(a, b), ceil_div(a, b).",
+}
+
+
+def _number_schema(minimum: int, maximum: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum, "maximum": maximum}
+
+
+def Whole(minimum: int = 0, maximum: int = MAX_NUMBER) -> Check:  # noqa: N802 (a type)
+    return Check(lambda v, c: whole_problems(v, minimum, maximum), _number_schema(minimum, maximum))
+
+
+def Signed() -> Check:  # noqa: N802
+    schema = {**_number_schema(-MAX_NUMBER, MAX_NUMBER), "not": {"const": 0}}
+    return Check(lambda v, c: signed_problems(v), schema)
+
+
+def Choice(options: Collection[str]) -> Check:  # noqa: N802
+    return Check(lambda v, c: choice_problems(v, options), {"enum": list(options)})
+
+
+def Resource() -> Check:  # noqa: N802
+    return Check(lambda v, c: resource_problems(v), RESOURCE_SCHEMA)
+
+
+def Text(longest: int = MAX_TEXT) -> Check:  # noqa: N802
+    schema = {"type": "string", "minLength": 1, "maxLength": longest, "pattern": r"\S"}
+    return Check(lambda v, c: text_problems(v, longest), schema)
+
+
+def Slug(longest: int = MAX_SLUG) -> Check:  # noqa: N802
+    schema = {"type": "string", "pattern": SLUG.pattern, "maxLength": longest}
+    return Check(lambda v, c: slug_problems(v, longest), schema)
+
+
+def Name() -> Check:  # noqa: N802
+    """A parameter name usable in formulas (``a-z 0-9 _``, starting with a letter)."""
+    message = "must be a name made of a-z, 0-9 and _, starting with a letter"
+    return Check(
+        lambda v, c: [] if isinstance(v, str) and NAME.match(v) else [((), message)],
+        {"type": "string", "pattern": NAME.pattern},
+    )
+
+
+def Bool() -> Check:  # noqa: N802
+    return Check(
+        lambda v, c: [] if isinstance(v, bool) else [((), "must be true or false")],
+        {"type": "boolean"},
+    )
+
+
+def Amount() -> Check:  # noqa: N802
+    """A whole number >= 0 or a formula over the ability's amount parameters."""
+    return Check(
+        lambda v, c: amount_problems(v, c.scope.amount_names),
+        {"anyOf": [_number_schema(0, MAX_NUMBER), FORMULA_SCHEMA]},
+    )
+
+
+def Costs(formulas: bool) -> Check:  # noqa: N802
+    """Resource -> amount (``{INT: 1}``); with ``formulas`` an amount may be a formula."""
+    amount = (
+        {"anyOf": [_number_schema(0, MAX_NUMBER), FORMULA_SCHEMA]}
+        if formulas
+        else _number_schema(1, MAX_NUMBER)
+    )
+    schema = {
+        "type": "object",
+        "properties": dict.fromkeys(RESOURCE_NAMES, amount),
+        "additionalProperties": False,
+    }
+    return Check(lambda v, c: resources_problems(v, formulas, c), schema)
+
+
+def Keywords() -> Check:  # noqa: N802
+    schema = {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": True}
+    return Check(lambda v, c: keyword_problems(v), schema)
+
+
+def ResourceList() -> Check:  # noqa: N802
+    schema = {"type": "array", "items": RESOURCE_SCHEMA, "minItems": 1, "uniqueItems": True}
+    return Check(lambda v, c: resource_list_problems(v), schema)
+
+
+def Reference(what: str, longest: int = 100) -> Check:  # noqa: N802
+    """An id that some card of the pack defines (``office``, ``card``)."""
+
+    def problems(value: object, context: Context) -> list[Problem]:
+        return slug_problems(value, longest) or reference_problems(str(value), what, context)
+
+    return Check(problems, {"type": "string", "pattern": SLUG.pattern, "maxLength": longest})
+
+
+def KeywordReference() -> Check:  # noqa: N802
+    def problems(value: object, context: Context) -> list[Problem]:
+        if not isinstance(value, str) or not value.strip():
+            return [((), "must be a keyword")]
+        return reference_problems(value, "keyword", context)
+
+    return Check(problems, {"type": "string", "minLength": 1})
+
+
+class Bilingual(PackModel):
+    """A text in both languages, ``{ca: ..., en: ...}`` (Catalan first, English second)."""
+
+    ca: Annotated[str, Text()]
+    en: Annotated[str, Text()]
+
+
+class BilingualTitle(PackModel):
+    """A title (of a card, an ability, a box) or a pack's name, in both languages."""
+
+    ca: Annotated[str, Text(MAX_TITLE)]
+    en: Annotated[str, Text(MAX_TITLE)]

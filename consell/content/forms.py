@@ -73,7 +73,7 @@ class CardForm(forms.ModelForm):
         field_classes = {"data": CardDataField}
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         pack, kind, data = cleaned.get("pack"), cleaned.get("kind"), cleaned.get("data")
         if pack is None or kind is None or "data" not in cleaned:
             return cleaned
@@ -100,7 +100,7 @@ class PackForm(forms.ModelForm):
         fields = ["name_ca", "name_en", "description"]
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         if self.instance.pk is None or self.errors:
             return cleaned
         edited = copy.copy(self.instance)

@@ -73,9 +73,10 @@ def problem_of(source: object, params: Mapping[str, tuple[int, int]] | None = No
     except (ValueError, RecursionError, MemoryError):
         return f"bad formula: {text[:40]!r} cannot be read as arithmetic"
     for node in ast.walk(formula.tree):
-        if isinstance(node, ast.Constant) and abs(node.value) > MAX_CONSTANT:
+        if isinstance(node, ast.Constant) and abs(_constant(node)) > MAX_CONSTANT:
             return (
-                f"uses the number {node.value}; numbers in a formula may be at most {MAX_CONSTANT}"
+                f"uses the number {_constant(node)}; numbers in a formula may be at most "
+                f"{MAX_CONSTANT}"
             )
     ranges = {name: params.get(name, DOMAIN.get(name, (0, PARAM_CAP))) for name in formula.names}
     names = sorted(ranges)
@@ -128,7 +129,7 @@ def _by_intervals(node: ast.AST, ranges: dict[str, tuple[int, int]]) -> str | No
 def _compile(node: ast.AST) -> Compiled:
     """The formula as nested closures (several times faster than walking the tree per point)."""
     if isinstance(node, ast.Constant):
-        value = int(node.value)
+        value = _constant(node)
         return lambda env: value
     if isinstance(node, ast.Name):
         key = node.id
@@ -155,6 +156,12 @@ def _compile(node: ast.AST) -> Compiled:
     return lambda env: -_floor_div(-first(env), second(env))
 
 
+def _constant(node: ast.Constant) -> int:
+    """A number of the formula: ``consell.rules.formula.parse`` lets only whole numbers in."""
+    assert isinstance(node.value, int)
+    return node.value
+
+
 def _floor_div(left: int, right: int) -> int:
     if right == 0:
         raise _DivisionByZero
@@ -164,7 +171,7 @@ def _floor_div(left: int, right: int) -> int:
 def _interval(node: ast.AST, ranges: Mapping[str, tuple[int, int]]) -> tuple[int, int]:
     """The lowest and highest value ``node`` can take; raises if a divisor can be 0."""
     if isinstance(node, ast.Constant):
-        return int(node.value), int(node.value)
+        return _constant(node), _constant(node)
     if isinstance(node, ast.Name):
         return ranges[node.id]
     if isinstance(node, ast.UnaryOp):
@@ -178,7 +185,7 @@ def _interval(node: ast.AST, ranges: Mapping[str, tuple[int, int]]) -> tuple[int
         if isinstance(node.op, ast.Sub):
             return a - d, b - c
         if isinstance(node.op, ast.Mult):
-            corners = (a * c, a * d, b * c, b * d)
+            corners: tuple[int, ...] = (a * c, a * d, b * c, b * d)
         else:
             corners = _division_corners(a, b, c, d, lambda x, y: x // y)
         return min(corners), max(corners)

@@ -1,19 +1,23 @@
-"""The ``lasting`` field of laws and lasting events, checked against ``consell.rules.primitives``.
+"""The ``lasting`` field of laws and lasting events, as models built from the primitives.
 
 A law's text says what it changes "mentre sigui vigent", a lasting event's "mentre duri" (rules
 §1.7: laws "canvien un o més aspectes del joc"). The pack writes it as rules the engine applies
 (``LASTING_RULES``), or as a ``manual`` rule the director applies by hand when the dashboard
 shows it. A card that lasts must say which: a lasting event (``duration`` >= 1) needs at least
 one rule, and every law needs the field, ``[]`` saying in so many words that it has no lasting
-rule. Pure Python.
+rule (``consell.content.cards``). Pure Python.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any
+
 from consell.rules import primitives as p
 
 from . import fields as f
-from .effects import Context, check_call
+from .effects import STRUCTURAL, Op, _unknown, build_models
+from .mapping import Context, PackModel, Problem, tagged
 
 CHOICES = {
     "forbidden": p.FORBIDDABLE,
@@ -26,27 +30,59 @@ CHOICES = {
 }
 
 
-def check_lasting(scope: f.Scope, card: dict, kind: str) -> None:
-    """Check ``card["lasting"]``; a lasting card without it is refused (issue: no silent rule)."""
-    lasting = card.get("lasting")
-    duration = card.get("duration")
+class AbilityRef(PackModel):
+    """``{card: rei, ability: desterrament}``: one ability of a card of the pack."""
+
+    card: Annotated[str, f.Reference("card")]
+    ability: Annotated[str, f.Slug(100)]
+
+
+class LastingRule(PackModel):
+    """What one argument alone cannot say: which options of a rule go together."""
+
+    @classmethod
+    def checks(cls, data: dict, context: Context) -> Iterable[Problem]:
+        head = data.get("rule")
+        if head == "forbid":
+            if data.get("what") == "keyword_abilities" and "keyword" not in data:
+                yield ("keyword",), "is required to forbid the abilities of a keyword"
+            if "with" in data and data.get("what") != "expel":
+                yield ("with",), "only an expulsion can be forbidden with one ability"
+        if head == "tie_break" and (data.get("by") == "office") != ("office" in data):
+            yield ("office",), "names the office that breaks ties exactly when by: office"
+
+
+LASTING_TYPES: dict[str, Any] = {
+    **STRUCTURAL,
+    "ops": list[Op],
+    **{kind: Annotated[str, f.Choice(options)] for kind, options in CHOICES.items()},
+    "signed": Annotated[int, f.Signed()],
+    "costs": Annotated[dict[str, int], f.Costs(formulas=False)],
+    "ability_ref": AbilityRef,
+}
+
+RULE_MODELS = build_models("rule", p.LASTING_RULES, "Rule", LASTING_TYPES, base=LastingRule)
+
+if TYPE_CHECKING:
+    Rule = LastingRule
+else:
+    Rule = tagged("LastingRule", "rule", RULE_MODELS, _unknown("rule", p.LASTING_RULES))
+
+
+def lasting_problems(data: dict, kind: str) -> list[Problem]:
+    """A lasting card says what lasts: every law has the field, a lasting event a rule."""
+    duration = data.get("duration")
     lasts = kind == "law" or (isinstance(duration, int) and duration >= 1)
-    if lasting is None:
-        if lasts:
-            scope.error(("lasting",), _missing(kind))
-        return
+    if "lasting" not in data:
+        return [(("lasting",), missing_message(kind))] if lasts else []
     if not lasts:
-        scope.error(("lasting",), "an immediate event (duration 0) has no lasting rule")
-        return
-    rules = f.sequence(scope, lasting, ("lasting",), non_empty=kind == "event")
-    for index, rule in enumerate(rules or ()):
-        path = ("lasting", index)
-        check_call(scope, rule, path, Context.for_card(), "rule", p.LASTING_RULES, _check_arg)
-        if isinstance(rule, dict):
-            _check_rule(scope, rule, path)
+        return [(("lasting",), "an immediate event (duration 0) has no lasting rule")]
+    if kind == "event" and data["lasting"] == []:
+        return [(("lasting",), "must not be empty")]
+    return []
 
 
-def _missing(kind: str) -> str:
+def missing_message(kind: str) -> str:
     if kind == "law":
         return (
             "is required: write the rule the law puts in force (or [] when it has none), "
@@ -56,37 +92,3 @@ def _missing(kind: str) -> str:
         "is required for a lasting event: write what it changes while it lasts, "
         "or a manual rule for the director"
     )
-
-
-def _check_arg(scope: f.Scope, value: object, path: f.Path, kind: str) -> bool:
-    """The argument kinds only lasting rules use; False hands the value to the op checker."""
-    if kind in CHOICES:
-        f.choice(scope, value, path, CHOICES[kind])
-    elif kind == "signed":
-        if not isinstance(value, int) or isinstance(value, bool) or value == 0:
-            scope.error(path, "must be a whole number other than 0")
-        elif abs(value) > f.MAX_NUMBER:
-            scope.error(path, f"must be a whole number from -{f.MAX_NUMBER} to {f.MAX_NUMBER}")
-    elif kind == "costs":
-        f.resources(scope, value, path, formulas=False)
-    elif kind == "ability_ref":
-        ref = f.mapping(scope, value, path, ("card", "ability"))
-        if ref and f.slug(scope, ref.get("card"), (*path, "card"), 100):
-            scope.refer("card", ref["card"], (*path, "card"))
-        if ref and "ability" in ref:
-            f.slug(scope, ref["ability"], (*path, "ability"), 100)
-    else:
-        return False
-    return True
-
-
-def _check_rule(scope: f.Scope, rule: dict, path: f.Path) -> None:
-    """What one argument alone cannot say: which options go together."""
-    head = rule.get("rule")
-    if head == "forbid":
-        if rule.get("what") == "keyword_abilities" and "keyword" not in rule:
-            scope.error((*path, "keyword"), "is required to forbid the abilities of a keyword")
-        if "with" in rule and rule.get("what") != "expel":
-            scope.error((*path, "with"), "only an expulsion can be forbidden with one ability")
-    if head == "tie_break" and (rule.get("by") == "office") != ("office" in rule):
-        scope.error((*path, "office"), "names the office that breaks ties exactly when by: office")

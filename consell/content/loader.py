@@ -123,7 +123,7 @@ def _conflict(
     installed = ", ".join(
         str(v) for v in Pack.objects.filter(slug=pack.slug).values_list("version", flat=True)
     )
-    newest = Pack.objects.filter(slug=pack.slug).order_by("-version").first().version
+    newest = max(Pack.objects.filter(slug=pack.slug).values_list("version", flat=True))
     message = (
         f"content pack {pack} is already installed with other cards ({'; '.join(parts)}). "
         f"An installed version keeps its cards, so that every game created with it keeps the "

@@ -20,7 +20,10 @@ MAX_NODES = 200_000
 """Most YAML nodes (scalars, lists, mappings) one file may hold (the default pack's: ~4,500)."""
 
 
-class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_SafeLoader):  # type: ignore[valid-type,misc]  # libyaml's when built
     """SafeLoader that refuses duplicate keys and keys that cannot be field names."""
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> object:
@@ -59,6 +62,10 @@ _StrictLoader.add_constructor(
 )
 
 
+def _line(event: yaml.Event) -> int:
+    return event.start_mark.line + 1 if event.start_mark else 1
+
+
 def _shape_problem(source: str) -> str | None:
     """Why ``source`` is too big or too deep to build, read from the parser's events.
 
@@ -70,12 +77,12 @@ def _shape_problem(source: str) -> str | None:
     depth = nodes = 0
     for event in yaml.parse(source, Loader=_StrictLoader):
         if isinstance(event, yaml.AliasEvent):
-            line = event.start_mark.line + 1
+            line = _line(event)
             return f"line {line}: YAML aliases (*{event.anchor}) are not allowed; write it out"
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                line = event.start_mark.line + 1
+                line = _line(event)
                 return f"line {line}: nested more than {MAX_DEPTH} levels deep"
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
@@ -145,9 +152,9 @@ def read_pack(path: str | Path) -> PackContent:
     meta, errors = _read_yaml(PACK_FILE, meta_path)
     if errors:  # without its pack.yaml there is no pack to judge
         raise PackInvalid(errors)
-    listed = meta.get("files") if isinstance(meta, dict) else None
-    readable = isinstance(listed, list)  # else pack.yaml's own errors say what is wrong
-    listed = [name for name in listed if isinstance(name, str)] if readable else []
+    files = meta.get("files") if isinstance(meta, dict) else None
+    readable = isinstance(files, list)  # else pack.yaml's own errors say what is wrong
+    listed = [name for name in files if isinstance(name, str)] if isinstance(files, list) else []
     documents: dict[str, object] = {}
     for name in listed:
         file_path = directory / name

@@ -1,10 +1,11 @@
 """Validation of a whole content pack: its pack.yaml, its card files and the pack-wide rules.
 
-Beyond each card's fields (``cards.py``) a pack must have unique card ids, exactly one King
-office, one office per distributed resource, references that exist (offices, keywords) and at
-least the minimum number of cards of each deck (``MINIMUM_SIZES``), so that decks do not run
-dry in a 10-turn game and a full table can be dealt its objectives. ``validate_pack`` returns a
-``PackContent`` or raises ``PackInvalid`` listing every error. Pure Python, no Django import.
+Beyond each card's fields (``cards.py``, typed models) a pack must have unique card ids,
+exactly one King office, one office per distributed resource, references that exist (offices,
+keywords) and at least the minimum number of cards of each deck (``MINIMUM_SIZES``), so that
+decks do not run dry in a 10-turn game and a full table can be dealt its objectives.
+``validate_pack`` returns a ``PackContent`` or raises ``PackInvalid`` listing every error.
+Pure Python, no Django import.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import Field, ValidationError
 
 from . import fields as f
-from .cards import KINDS, check_card
+from .cards import KINDS, Card, check_card
 from .errors import PackError, PackInvalid
+from .mapping import Check, Context, PackModel, Problem, problems_of
 
 PACK_FILE = "pack.yaml"
 FILE_NAME = re.compile(r"^[a-z0-9_-]{1,95}\.ya?ml$")  # Card.file holds 100 characters
@@ -47,12 +52,17 @@ DISTINCT_DECKS = frozenset({"collective_objective", "personal_objective"})
 
 @dataclass(frozen=True)
 class PackCard:
-    """One validated card, with the file it came from and its place in that file."""
+    """One card, with the file it came from and its place in that file.
+
+    ``data`` is the card exactly as written (what the database stores and the engine reads);
+    ``model`` its typed model, set on every card of a pack ``validate_pack`` returned.
+    """
 
     file: str
     kind: str
     position: int
     data: dict
+    model: Card | None = None
 
     @property
     def id(self) -> str | None:
@@ -80,10 +90,46 @@ class PackContent:
 
     def counts(self) -> dict[str, int]:
         """Cards per kind (copies counted), in the order of ``KINDS``."""
-        found = Counter()
+        found: Counter[str] = Counter()
         for card in self.cards:
             found[card.kind] += card.copies
         return {kind: found[kind] for kind in KINDS if found[kind]}
+
+
+def _file_name(value: object, context: Context) -> list[Problem]:
+    if not isinstance(value, str) or not FILE_NAME.match(value) or value == PACK_FILE:
+        return [((), "must be a file name like tactics.yaml, beside pack.yaml")]
+    return []
+
+
+class PackMeta(PackModel):
+    """pack.yaml: the pack's id and version, its names and its card files."""
+
+    id: Annotated[str, f.Slug()]
+    version: Annotated[int, f.Whole(1, MAX_VERSION)]
+    name: f.BilingualTitle
+    files: Annotated[
+        list[Annotated[str, Check(_file_name, {"type": "string", "pattern": FILE_NAME.pattern})]],
+        Field(min_length=1),
+    ]
+    description: f.Bilingual | None = None
+
+    @classmethod
+    def checks(cls, data: dict, context: Context) -> list[Problem]:
+        files = data.get("files")
+        listed = files if isinstance(files, list) else []
+        return [
+            (("files", index), f"repeats {name}")
+            for index, name in enumerate(listed)
+            if isinstance(name, str) and listed.index(name) != index
+        ]
+
+
+class CardFile(PackModel):
+    """A card file: its kind and its cards (each validated by ``check_card``)."""
+
+    kind: Annotated[str, f.Choice(KINDS)]
+    cards: list[Any]
 
 
 def deck_of(card: PackCard) -> str:
@@ -95,13 +141,13 @@ def deck_of(card: PackCard) -> str:
     return card.kind
 
 
-def deck_sizes(cards: list[PackCard]) -> Counter:
+def deck_sizes(cards: list[PackCard]) -> Counter[str]:
     """Cards per deck as ``MINIMUM_SIZES`` counts them.
 
     Copies count in every deck but the objective ones (``DISTINCT_DECKS``), where a copy shares
     its card's id and would only be set aside as a repeat when objectives are dealt (G5).
     """
-    sizes = Counter()
+    sizes: Counter[str] = Counter()
     seen: set[tuple[str, str | None]] = set()
     for card in cards:
         deck = deck_of(card)
@@ -122,71 +168,99 @@ def validate_pack(
     reported together with the rest. Sizes are only counted when every listed file was read.
     """
     errors = list(errors or [])
-    head = f.Scope(PACK_FILE)
-    raw_meta, meta = meta, _check_meta(head, meta) or {}
+    pack_meta, meta_errors = _check_meta(meta)
+    context = Context(defined=defined_names(documents))
     cards: list[PackCard] = []
-    references: list[tuple[str, f.Reference]] = list(head.references)
     for file_name, document in documents.items():
-        file_cards, file_scopes = _check_document(file_name, document)
+        file_cards, file_errors = _check_document(file_name, document, context)
         cards += file_cards
-        for scope in file_scopes:
-            errors += scope.errors
-            references += scope.references
-    errors += head.errors
+        errors += file_errors
+    errors += meta_errors
     # Without a list of files there is no pack to judge as a whole: pack.yaml's errors say why.
-    if isinstance(raw_meta, dict) and isinstance(raw_meta.get("files"), list):
-        errors += _pack_wide_errors(cards, references)
-        if all(name in documents for name in meta.get("files", ())):
+    listed = meta.get("files") if isinstance(meta, dict) else None
+    if isinstance(listed, list):
+        errors += _pack_wide_errors(cards)
+        if all(name in documents for name in listed):
             errors += _size_errors(cards)
-    if errors:
+    if errors or pack_meta is None:
         raise PackInvalid(errors)
-    files = {name: documents[name]["kind"] for name in meta["files"]}
+    files = {name: documents[name]["kind"] for name in pack_meta.files}  # type: ignore[index]
     return PackContent(
-        meta["id"], meta["version"], meta["name"], meta.get("description"), files, cards
+        pack_meta.id,
+        pack_meta.version,
+        pack_meta.name.model_dump(),
+        pack_meta.description.model_dump() if pack_meta.description else None,
+        files,
+        cards,
     )
 
 
-def _check_meta(scope: f.Scope, meta: object) -> dict | None:
-    meta = f.mapping(scope, meta, (), ("id", "version", "name", "files"), ("description",))
-    if meta is None or not f.plain_text(scope, meta):
-        return None
-    if "id" in meta:
-        f.slug(scope, meta["id"], ("id",))
-    if "version" in meta:
-        f.whole(scope, meta["version"], ("version",), 1, MAX_VERSION)
-    if "name" in meta:
-        f.bilingual(scope, meta["name"], ("name",), f.MAX_TITLE)
-    if meta.get("description") is not None:
-        f.bilingual(scope, meta["description"], ("description",))
-    for index, name in enumerate(f.sequence(scope, meta.get("files", []), ("files",), True) or ()):
-        if not isinstance(name, str) or not FILE_NAME.match(name) or name == PACK_FILE:
-            scope.error(("files", index), "must be a file name like tactics.yaml, beside pack.yaml")
-        elif meta["files"].index(name) != index:
-            scope.error(("files", index), f"repeats {name}")
-    return meta if not scope.errors else None
+def defined_names(documents: dict[str, object]) -> dict[str, set[str]]:
+    """The card ids, office ids and keywords the cards as written define, for the references
+    of other cards (``holds_office``, ``keyword_count_at_least``, a forbidden ability)."""
+    defined: dict[str, set[str]] = {"card": set(), "office": set(), "keyword": set()}
+    for document in documents.values():
+        if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
+            continue
+        for card in document["cards"]:
+            if not isinstance(card, dict):
+                continue
+            if isinstance(card.get("id"), str):
+                defined["card"].add(card["id"])
+                if document.get("kind") == "office":
+                    defined["office"].add(card["id"])
+            abilities = card.get("abilities")
+            for owner in [card, *(abilities if isinstance(abilities, list) else ())]:
+                words = owner.get("keywords") if isinstance(owner, dict) else None
+                defined["keyword"].update(
+                    word
+                    for word in (words if isinstance(words, list) else ())
+                    if isinstance(word, str)
+                )
+    return defined
 
 
-def _check_document(file_name: str, document: object) -> tuple[list[PackCard], list[f.Scope]]:
-    top = f.Scope(file_name)
-    document = f.mapping(top, document, (), ("kind", "cards"))
-    if document is None or f.choice(top, document.get("kind"), ("kind",), KINDS) is None:
-        return [], [top]
+def _check_meta(meta: object) -> tuple[PackMeta | None, list[PackError]]:
+    found = f.plain_text(meta)
+    if found is not None:
+        return None, [PackError(PACK_FILE, "", f.render(found[0]), found[1])]
+    try:
+        return PackMeta.model_validate(meta, context=Context().as_pydantic()), []
+    except ValidationError as exc:
+        problems = problems_of(exc, meta)
+    return None, [PackError(PACK_FILE, "", f.render(path), message) for path, message in problems]
+
+
+def _check_document(
+    file_name: str, document: object, context: Context
+) -> tuple[list[PackCard], list[PackError]]:
+    try:
+        CardFile.model_validate(document, context=context.as_pydantic())
+    except ValidationError as exc:
+        problems = problems_of(exc, document)
+        if not isinstance(document, dict) or any(path[:1] == ("kind",) for path, _ in problems):
+            return [], [PackError(file_name, "", f.render(p), m) for p, m in problems]
+        errors = [PackError(file_name, "", f.render(p), m) for p, m in problems]
+        if not isinstance(document.get("cards"), list):
+            return [], errors
+    else:
+        errors = []
+    assert isinstance(document, dict)
     kind = document["kind"]
-    cards, scopes = [], [top]
-    for index, raw in enumerate(f.sequence(top, document.get("cards"), ("cards",)) or ()):
+    cards = []
+    for index, raw in enumerate(document["cards"]):
         card_id = raw.get("id") if isinstance(raw, dict) else None
         named = isinstance(card_id, str) and not f.CONTROL.search(card_id)
-        scope = f.Scope(file_name, card_id if named else f"cards[{index}]")
-        card = check_card(scope, raw, kind) if f.plain_text(scope, raw) else None
-        scopes.append(scope)
-        if card is not None:
-            cards.append(PackCard(file_name, kind, index, card))
-    return cards, scopes
+        label = str(card_id) if named else f"cards[{index}]"
+        found = f.plain_text(raw)
+        model, problems = check_card(raw, kind, context) if found is None else (None, [found])
+        errors += [PackError(file_name, label, f.render(p), m) for p, m in problems]
+        if isinstance(raw, dict):
+            cards.append(PackCard(file_name, kind, index, raw, model))
+    return cards, errors
 
 
-def _pack_wide_errors(
-    cards: list[PackCard], references: list[tuple[str, f.Reference]]
-) -> list[PackError]:
+def _pack_wide_errors(cards: list[PackCard]) -> list[PackError]:
     errors: list[PackError] = []
     first: dict[str, PackCard] = {}
     for card in cards:
@@ -199,17 +273,7 @@ def _pack_wide_errors(
             )
         else:
             first[card.id] = card
-    errors += _office_errors(cards)
-    defined = {
-        "office": {card.id for card in cards if card.kind == "office"},
-        "keyword": {ref.value for _, ref in references if ref.what == "keyword-defined"},
-        "card": {card.id for card in cards},
-    }
-    for file_name, ref in references:
-        if ref.what in defined and ref.value not in defined[ref.what]:
-            message = f"no {ref.what} {ref.value!r} in this pack"
-            errors.append(PackError(file_name, ref.card, f.render(ref.path), message))
-    return errors
+    return errors + _office_errors(cards)
 
 
 def _office_errors(cards: list[PackCard]) -> list[PackError]:
@@ -219,13 +283,13 @@ def _office_errors(cards: list[PackCard]) -> list[PackError]:
     kings = [card for card in offices if card.data.get("king") is True]
     for card in kings[1:]:
         message = f"only one office is the King's; {kings[0].id} already has king: true"
-        errors.append(PackError(card.file, card.id, "king", message))
+        errors.append(PackError(card.file, card.id or "", "king", message))
     if not kings:
         errors.append(PackError(PACK_FILE, "", "files", "no office has king: true (rules §1.4)"))
     distributor: dict[str, str] = {}
     for card in offices:
         resource = card.data.get("distributes")
-        if not isinstance(resource, str):
+        if not isinstance(resource, str) or card.id is None:
             continue
         if resource in distributor:
             message = f"{distributor[resource]} already distributes {resource}"

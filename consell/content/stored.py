@@ -34,12 +34,14 @@ def cards_of(pack: Pack, edited: Card | None = None) -> list[Card]:
     return sorted(cards, key=lambda card: (order.get(card.file, len(order)), card.position))
 
 
-def documents_of(pack: Pack, edited: Card | None = None) -> dict[str, dict]:
+def documents_of(pack: Pack, edited: Card | None = None) -> dict[str, object]:
     """File name -> ``{kind, cards}``, as the card files of the pack would hold them."""
-    documents = {name: {"kind": kind, "cards": []} for name, kind in pack.files.items()}
+    documents: dict[str, dict] = {
+        name: {"kind": kind, "cards": []} for name, kind in pack.files.items()
+    }
     for card in cards_of(pack, edited):
         documents.setdefault(card.file, {"kind": card.kind, "cards": []})["cards"].append(card.data)
-    return documents
+    return dict(documents)
 
 
 def errors_of(pack: Pack, edited: Card | None = None) -> list[PackError]:

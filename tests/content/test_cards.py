@@ -2,6 +2,9 @@
 
 from packdata import card, errors
 
+from consell.content.cards import House, Law
+from consell.content.schema import validate_pack
+
 
 def test_the_complete_test_pack_is_valid(pack):
     assert errors(pack) == []
@@ -159,3 +162,15 @@ def test_repeated_keyword_is_an_error(pack):
 def test_a_card_that_is_not_a_mapping_is_named_by_its_place(pack):
     pack["laws.yaml"]["cards"].append("llei-sense-forma")
     assert errors(pack)[0].startswith("laws.yaml: cards[1]: must be a mapping with the fields")
+
+
+def test_a_valid_pack_carries_each_card_as_its_typed_model(pack):
+    """Cards are typed models (issue 11, item 7); the data stays exactly as written."""
+    meta = pack.pop("pack.yaml")
+    files = pack
+    cards = {card.id: card for card in validate_pack(meta, files).cards}
+    falcon, law = cards["casa-falco"], cards["llei-de-comerc"]
+    assert isinstance(falcon.model, House) and falcon.model.emblem == "🦅"
+    assert falcon.model.abilities and falcon.model.abilities[0].params
+    assert isinstance(law.model, Law) and law.model.copies == 15
+    assert "keywords" not in falcon.data  # the defaults are the model's, not the stored card's
