@@ -231,8 +231,8 @@ def main() -> int:
     from consell.game.simulator import SimulationStuck
 
     games, began = [], time.perf_counter()
-    for size in args.sizes:
-        for seed in range(1, args.games + 1):
+    for seed in range(1, args.games + 1):  # seed by seed, so a log cut short covers every size
+        for size in args.sizes:
             try:
                 games.append(figures(size, args.turns, seed))
             except SimulationStuck as exc:
