@@ -50,29 +50,11 @@ def setup() -> None:
 
 def figures(players: int, turns: int, seed: int) -> dict:
     """One game played and read back: the summary and what the tables need."""
-    from consell.game.models import Event
     from consell.game.simulator import simulate, summarize
 
     played = simulate(players, turns, seed)
     summary = summarize(played.game, played.elapsed, played.lasting_effects_applied)
-    tests = []
-    for payload in Event.objects.filter(game=played.game, kind="plot_resolved").values_list(
-        "payload", flat=True
-    ):
-        odds = {o["target"]: o for o in (payload.get("odds") or {}).get("targets", [])}
-        for target in payload.get("targets", []):
-            test, predicted = target.get("test"), odds.get(target.get("target"))
-            if not test or not predicted:
-                continue  # a test the plot never rolled (it aborted, or another test decided)
-            tests.append(
-                {
-                    "success": [predicted["success"], bool(test["succeeded"])],
-                    "detected": [
-                        str(Fraction(predicted["detected"]) + Fraction(predicted["partial"])),
-                        test["detection"] in ("detected", "partial"),
-                    ],
-                }
-            )
+    tests = plot_tests(played.game)
     prestige = sorted(summary["prestige"].values(), reverse=True)
     winners = len(summary["winners"])
     margin = prestige[0] - prestige[winners] if winners < len(prestige) else 0
@@ -85,6 +67,36 @@ def figures(players: int, turns: int, seed: int) -> dict:
         "margin": margin,
         "overruled": played.overruled,
     }
+
+
+def plot_tests(game) -> list[dict]:
+    """Each target's test of each plot: [predicted, seen] for its own success die (the odds of
+    its threshold, ``odds.roll_odds``), for the plot's success against it once a Spymaster's
+    test is counted (the odds logged with the plot), and for its detection (detected or
+    partially, §4.6)."""
+    from consell.game.models import Event
+    from consell.rules.odds import roll_odds
+
+    tests = []
+    for payload in Event.objects.filter(game=game, kind="plot_resolved").values_list(
+        "payload", flat=True
+    ):
+        odds = {o["target"]: o for o in (payload.get("odds") or {}).get("targets", [])}
+        for target in payload.get("targets", []):
+            test, predicted = target.get("test"), odds.get(target.get("target"))
+            if not test or not predicted:
+                continue  # a test the plot never rolled (it aborted, or another test decided)
+            tests.append(
+                {
+                    "own": [str(roll_odds(test["threshold"]).success), bool(test["succeeded"])],
+                    "success": [predicted["success"], bool(target["succeeded"])],
+                    "detected": [
+                        str(Fraction(predicted["detected"]) + Fraction(predicted["partial"])),
+                        test["detection"] in ("detected", "partial"),
+                    ],
+                }
+            )
+    return tests
 
 
 def report(games: list[dict]) -> str:
@@ -121,6 +133,8 @@ def _row(played: list[dict]) -> dict:
         "stuck": len(played) - len(games) + sum(x["status"] != "finished" for x in s),
         "seconds": f"{statistics.mean(x['elapsed_seconds'] for x in s):.1f}",
         "tests": len(tests),
+        "own_predicted": _rate(sum(Fraction(t["own"][0]) for t in tests), len(tests)),
+        "own_seen": _rate(sum(t["own"][1] for t in tests), len(tests)),
         "success_predicted": _rate(sum(Fraction(t["success"][0]) for t in tests), len(tests)),
         "success_seen": _rate(sum(t["success"][1] for t in tests), len(tests)),
         "detected_predicted": _rate(sum(Fraction(t["detected"][0]) for t in tests), len(tests)),
@@ -167,6 +181,8 @@ TABLES = [
         "Plots against the predicted odds (per target test)",
         [
             ("tests", "tests"),
+            ("own die predicted", "own_predicted"),
+            ("own die seen", "own_seen"),
             ("success predicted", "success_predicted"),
             ("success seen", "success_seen"),
             ("detection predicted", "detected_predicted"),
