@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from io import StringIO
 
 import pytest
@@ -30,6 +31,31 @@ def test_the_json_summary_names_winners_and_counts(pack):
     game = Game.objects.get()
     assert summary["log_entries"] == game.events.count()
     assert summary["dice_rolled"] == game.rolls.count() > 0, "setup alone shuffles every deck"
+
+
+def test_the_json_summary_counts_each_mechanic_from_the_game_it_played(pack):
+    """Issue 12 item 9: "``simulate --json`` reports how often each mechanic ran, including
+    ``"reactions": {trigger: count}`` and ``"lasting_effects_applied": count``"."""
+    summary = json.loads(_run("--players", "5", "--turns", "3", "--seed", "2", "--json"))
+    game = Game.objects.get()
+    logged = Counter(game.events.values_list("kind", flat=True))
+    mechanics = summary["mechanics"]
+    assert mechanics["kingdoms_founded"] == logged["kingdom_created"]
+    assert mechanics["kingdoms_joined"] == logged["kingdom_joined"]
+    assert mechanics["expulsions"] == logged["expelled"]
+    assert mechanics["assets_seized"] == logged["asset_seized"]
+    assert 0 <= mechanics["votes_without_spend"] <= summary["votes"]
+    # Reactions are counted under the trigger that fired them: one the engine raised (free
+    # reactions apply at once, paid ones are offered first), or the end of the game's.
+    payloads = lambda kind: game.events.filter(kind=kind).values_list("payload", flat=True)  # noqa: E731
+    raised = {p["trigger"] for p in payloads("trigger")}
+    offered = len(payloads("reaction_offered"))
+    assert summary["reactions"] and set(summary["reactions"]) <= raised | {"at_end_of_game"}
+    assert sum(summary["reactions"].values()) >= offered - logged["reaction_declined"]
+    assert isinstance(summary["lasting_effects_applied"], int)
+    assert summary["lasting_effects_applied"] >= logged["lasting_forbade"]
+    assert sum(summary["kingdom_sizes"]) + summary["kingdomless"] == summary["players"]
+    assert len(summary["kingdom_sizes"]) == summary["kingdoms"]
 
 
 def test_the_text_summary_says_who_won(pack):

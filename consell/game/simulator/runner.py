@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 
 from consell.content.catalog import load_catalog
 from consell.content.models import Pack
-from consell.game.models import Game
+from consell.game.models import Event, Game
 from consell.game.services import decisions, games, planning, store, turn
 from consell.rules import (
     crisis_phase,
@@ -42,6 +42,7 @@ from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
 from .bots import Bot
+from .mechanics import LastingTally
 
 NAMES = (
     "Alice Bob Carles Dídac Elena Ferran Gemma Hug Irene Jordi Laia Marc Núria Oriol Pau Queralt"
@@ -72,6 +73,7 @@ class Played:
     phases: int = 0
     calls: int = 0
     overruled: dict[str, int] = field(default_factory=dict)
+    lasting_effects_applied: int = 0
 
 
 def game_seed(seed: int) -> str:
@@ -110,6 +112,7 @@ def simulate(
         runner.phases,
         runner.calls,
         dict(runner.overruled),
+        runner.lasting.applied,
     )
 
 
@@ -132,6 +135,7 @@ class Runner:
         self.gid = self.game.pk
         games.update_ruleset(self.gid, {"turns": turns})
         self.catalog = load_catalog(pack)
+        self.lasting = LastingTally(self.catalog)
         self.ruleset = None
 
     # -- the loop ----------------------------------------------------------------------
@@ -152,8 +156,12 @@ class Runner:
             if state.status is Status.FINISHED:
                 return
             self.calls += 1
+            seq, watch = self.game.seq, self.lasting.before(state)
             if not self._answer_pending(state):
                 self._director_step(state)
+            if watch:
+                logged = Event.objects.filter(game_id=self.gid, seq__gt=seq).order_by("seq")
+                self.lasting.after(logged.values_list("kind", "payload"))
         raise SimulationStuck(f"No end after {MAX_STEPS} steps; the game stands at {where}.")
 
     def state(self) -> GameState:
@@ -324,7 +332,7 @@ class Runner:
         if tactic:
             planning.sacrifice(self.gid, seat, tactic)
             state = self.state()
-        for source, ability, params in self.bot.tiles(state, self.catalog, seat):
+        for source, ability, params in self.bot.tiles(state, self.catalog, seat, self.ruleset):
             try:
                 planning.add(self.gid, seat, source, ability, params)
             except RuleError:

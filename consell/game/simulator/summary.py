@@ -3,7 +3,9 @@
 Counted from the events the rules recorded, the way the audit reads them, so the summary is
 the same for the same seed: winners and Prestige (§4.17), plots and their detections (§4.6),
 auctions and sales (§4.9), votes (§4.7), duels (§4.8), crises won and lost (§4.10),
-insurrections (§4.5) and events revealed by Destiny (§3.1).
+insurrections (§4.5) and events revealed by Destiny (§3.1); then how often each mechanic ran
+(``mechanics.count``), the kingdoms' sizes at the end, and, when the runner counted them, the
+lasting rules of laws and events the engine applied.
 """
 
 from __future__ import annotations
@@ -11,23 +13,30 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from consell.content.catalog import load_catalog
 from consell.game.models import Event, Game
 from consell.rules.event_kinds import Kind
 from consell.rules.resources import Resource
 from consell.rules.state import GameState
 
+from .mechanics import count
+
 DETECTIONS = (Kind.PLOT_DETECTED, Kind.PLOT_PARTIALLY_DETECTED)
 
 
-def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
-    """The summary of a finished game as plain JSON values."""
+def summarize(
+    game: Game, elapsed: float | None = None, lasting_applied: int | None = None
+) -> dict[str, Any]:
+    """The summary of a finished game as plain JSON values (``lasting_applied``: what the
+    runner counted, ``Played.lasting_effects_applied``)."""
     game.refresh_from_db()
     state = GameState.from_dict(game.state)
     names = {p.seat: p.name for p in state.players}
     kinds: Counter[str] = Counter()
     crises = Counter()
     events_revealed = detections = sales = 0
-    for kind, payload in Event.objects.filter(game=game).values_list("kind", "payload"):
+    logged = list(Event.objects.filter(game=game).order_by("seq").values_list("kind", "payload"))
+    for kind, payload in logged:
         kinds[kind] += 1
         if kind == Kind.CRISIS_RESOLVED:
             crises["won" if payload.get("success") else "lost"] += 1
@@ -48,6 +57,8 @@ def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
         "winners": [names[s] for s in state.winners],
         "prestige": {p.name: p.resources[Resource.PRE] for p in state.players},
         "kingdoms": len(state.kingdoms),
+        "kingdom_sizes": sorted((len(state.members(k.id)) for k in state.kingdoms), reverse=True),
+        "kingdomless": len(state.members(None)),
         "plots": kinds[Kind.PLOT_RESOLVED],
         "detections": detections,
         "auctions": kinds[Kind.AUCTION_RESOLVED],
@@ -60,7 +71,10 @@ def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
         "events": events_revealed,
         "log_entries": game.seq,
         "dice_rolled": game.dice_counter,
+        **count(logged, load_catalog(game.pack)),
     }
+    if lasting_applied is not None:
+        summary["lasting_effects_applied"] = lasting_applied
     if elapsed is not None:
         summary["elapsed_seconds"] = round(elapsed, 3)
     return summary
@@ -80,7 +94,14 @@ def as_text(summary: dict[str, Any]) -> str:
         f"Crises won {summary['crises_won']}, lost {summary['crises_lost']}; "
         f"insurrections {summary['insurrections']}; events {summary['events']}",
         f"Log entries {summary['log_entries']}, dice rolled {summary['dice_rolled']}",
+        "Kingdom sizes: "
+        + ", ".join(map(str, summary["kingdom_sizes"]))
+        + f"; kingdomless {summary['kingdomless']}",
+        "Mechanics: " + ", ".join(f"{k} {v}" for k, v in summary["mechanics"].items()),
+        "Reactions: " + (", ".join(f"{k} {v}" for k, v in summary["reactions"].items()) or "none"),
     ]
+    if "lasting_effects_applied" in summary:
+        lines.append(f"Lasting effects applied: {summary['lasting_effects_applied']}")
     if "elapsed_seconds" in summary:
         lines.append(f"Elapsed: {summary['elapsed_seconds']:.2f} s")
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""``manage.py simulate``: play a whole game headless with random bots and print a summary.
+"""``manage.py simulate``: play a whole game headless with bots and print a summary.
 
 The same ``--seed`` gives the same game and the same summary (the elapsed time aside).
 """
@@ -14,7 +14,9 @@ from consell.game.simulator.runner import NAMES
 
 
 class Command(BaseCommand):
-    help = "Play a whole game with random legal bots through the services and summarize it."
+    help = (
+        "Play a whole game with bots that play like people, through the services, and summarize it."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=5)
@@ -33,7 +35,7 @@ class Command(BaseCommand):
             played = simulate(players, turns, seed)
         except SimulationStuck as exc:
             raise CommandError(str(exc)) from exc
-        summary = summarize(played.game, played.elapsed)
+        summary = summarize(played.game, played.elapsed, played.lasting_effects_applied)
         if as_json:
             self.stdout.write(_dumps(summary))
         else:
