@@ -16,6 +16,7 @@ from consell.rules.state import card_id_of
 
 from . import words
 from .describe_more import MORE_LINES, STEP_WORDS
+from .describe_upheavals import UPHEAVAL_LINES
 from .templatetags.consell_game import INDICATOR_LABELS, PHASE_LABELS
 
 
@@ -365,6 +366,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("Done: %(step)s.") % {"step": STEP_WORDS.get(d.get("step"), _("a step of the director"))}
     ),
     Kind.RULESET_CHANGED: lambda d, n: _("The director changed the ruleset of the game."),
+    **UPHEAVAL_LINES,
     **MORE_LINES,
 }
 
