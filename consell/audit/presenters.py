@@ -109,9 +109,19 @@ def present(
         "correction": entry.correction,
         "for_player": entry.for_player,
         "text": _sentence(entry, names, said, reader),
-        "plot": _plot(entry.detail, names) if entry.kind == "plot_resolved" else None,
-        "bids": _bids(entry.detail.get("bids"), names, said) if entry.detail else None,
-        "spends": _spends(entry.detail.get("spends"), names) if entry.detail else None,
+        **_details(entry, names, said),
+    }
+
+
+def _details(entry: Entry, names: Names, said: Sentences) -> dict[str, Any]:
+    """The tables under an entry: a plot's tests, an auction's bids, a vote's spends."""
+    detail = entry.detail
+    if detail is None:
+        return {"plot": None, "bids": None, "spends": None}
+    return {
+        "plot": _plot(detail, names) if entry.kind == "plot_resolved" else None,
+        "bids": _bids(detail.get("bids"), names, said),
+        "spends": _spends(detail.get("spends"), names),
     }
 
 

@@ -30,7 +30,7 @@ from .export import build_document, snapshots_of
 from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, Names, present
 from .proof import prove
 from .story import story_for
-from .timeline import CATEGORIES, filter_entries, summarise, timeline
+from .timeline import CATEGORIES, Filters, filter_entries, summarise, timeline
 
 
 def audit_access(request, game_id: int) -> tuple[Game, Viewer]:
@@ -80,7 +80,7 @@ def _summary_rows(context: dict) -> list[dict]:
 def timeline_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "timeline")
-    filters = {
+    filters: Filters = {
         "turn": int_or_none(request.GET.get("turn")),
         "phase": request.GET.get("phase") if request.GET.get("phase") in Phase else None,
         "seat": int_or_none(request.GET.get("player")),

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from consell.rules.state import card_id_of
 
-from . import words
+from . import naming, words
 from .describe_more import MORE_LINES, STEP_WORDS
-from .templatetags.consell_game import INDICATOR_LABELS, PHASE_LABELS
+from .templatetags.consell_game import indicator_label, phase_label
 
 
 class Names:
@@ -45,8 +45,7 @@ class Names:
 
     def words(self, text: Mapping[str, str] | None) -> str:
         """A card's words in this language, Catalan when the card has none in it."""
-        text = text or {}
-        return text.get(self.language) or text.get("ca") or ""
+        return naming.text(text, self.language)
 
     def card(self, instance) -> str:
         if not instance:
@@ -128,9 +127,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     "turn_started": lambda d, n: (
         _("Turn %(t)s begins (Peril %(p)s).") % {"t": d.get("turn"), "p": d.get("peril")}
     ),
-    "phase_started": lambda d, n: (
-        _("Phase: %(p)s.") % {"p": PHASE_LABELS.get(d.get("phase"), d.get("phase"))}
-    ),
+    "phase_started": lambda d, n: _("Phase: %(p)s.") % {"p": phase_label(d.get("phase"))},
     "turn_order": lambda d, n: _("Turn order: %(o)s.") % {"o": n.seats_of(d.get("order"))},
     "destiny_revealed": lambda d, n: (
         _("Destiny for %(k)s: %(c)s.")
@@ -164,7 +161,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("%(k)s: %(i)s from %(a)s to %(b)s.")
         % {
             "k": n.kingdom(d.get("kingdom")),
-            "i": INDICATOR_LABELS.get(d.get("indicator"), d.get("indicator")),
+            "i": indicator_label(d.get("indicator")),
             "a": d.get("before"),
             "b": d.get("after"),
         }
@@ -351,7 +348,8 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
     ),
     "step_done": lambda d, n: (
-        _("Done: %(step)s.") % {"step": STEP_WORDS.get(d.get("step"), _("a step of the director"))}
+        _("Done: %(step)s.")
+        % {"step": STEP_WORDS.get(str(d.get("step")), _("a step of the director"))}
     ),
     "ruleset_changed": lambda d, n: _("The director changed the ruleset of the game."),
     **MORE_LINES,

@@ -107,7 +107,7 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
     "manual_done": lambda d, n: _("The director applied an effect by hand."),
     "trigger": lambda d, n: (
         _("Reactions may answer: %(what)s.")
-        % {"what": TRIGGER_WORDS.get(d.get("trigger"), _("something happens"))}
+        % {"what": TRIGGER_WORDS.get(str(d.get("trigger")), _("something happens"))}
     ),
     "reaction_offered": lambda d, n: _("You may react with %(what)s.") % {"what": n.ability(d)},
     "reaction_declined": lambda d, n: _("You let %(what)s pass.") % {"what": n.ability(d)},
@@ -127,7 +127,7 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         % {
             "giver": n.seat(d.get("giver")),
             "receiver": n.seat(d.get("receiver")),
-            "what": words.amounts({d.get("resource"): d.get("amount") or 0}),
+            "what": words.amounts({d["resource"]: d.get("amount") or 0}),
         }
     ),
     "vigilance_committed": lambda d, n: (

@@ -9,9 +9,6 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -37,22 +34,12 @@ from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
 
 from ..models import Game
-from ..naming import kingdom_names
+from ..naming import kingdom_names, target_name
 from .decisions import answer_triggers, record
 from .planning import clear_offers
-from .store import Change, change
+from .store import DealtChange, dealt
 
 HELD = "held_events"
-
-
-@contextmanager
-def dealt(game_id: int, **kwargs) -> Iterator[Change]:
-    """``store.change`` for a game whose cards are dealt: before the deal there is no state
-    to act on, and every step says so instead of failing (rules §2)."""
-    with change(game_id, **kwargs) as ch:
-        if ch.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
-        yield ch
 
 
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
@@ -178,13 +165,10 @@ def table_dice(state: GameState, catalog, ruleset, language: str) -> list[str] |
         return None
     names = {p.seat: p.name for p in state.players}
     kingdoms = kingdom_names(state, catalog, language)
-
-    def label(target) -> str:
-        if isinstance(target, plots.PlayerTarget):
-            return names.get(target.seat, str(target))
-        return kingdoms.get(target.kingdom, str(target))
-
-    tests = [_("the test against %(target)s") % {"target": label(t)} for t in plot.targets]
+    tests = [
+        _("the test against %(target)s") % {"target": target_name(t, names, kingdoms)}
+        for t in plot.targets
+    ]
     tests += [
         _("the test of the Spymaster %(name)s") % {"name": names.get(c.spymaster, c.spymaster)}
         for c in plots.coverages(plot, context)
@@ -294,7 +278,7 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
         _open_end_of_game(ch)
 
 
-def _open_end_of_game(ch: Change) -> None:
+def _open_end_of_game(ch: DealtChange) -> None:
     """After the last turn, the first player in turn order is asked for their first
     end-of-game reaction (§4.17 step 2; ``endgame_turns``)."""
     if not endgame_turns.opened(ch.state):

@@ -13,7 +13,6 @@ from typing import Any
 
 from consell.game.models import Event, Game
 from consell.rules.resources import Resource
-from consell.rules.state import GameState
 
 DETECTIONS = ("plot_detected", "plot_partially_detected")
 
@@ -21,10 +20,10 @@ DETECTIONS = ("plot_detected", "plot_partially_detected")
 def summarize(game: Game, elapsed: float | None = None) -> dict[str, Any]:
     """The summary of a finished game as plain JSON values."""
     game.refresh_from_db()
-    state = GameState.from_dict(game.state)
+    state = game.dealt_state()
     names = {p.seat: p.name for p in state.players}
     kinds: Counter[str] = Counter()
-    crises = Counter()
+    crises: Counter[str] = Counter()
     events_revealed = detections = sales = 0
     for kind, payload in Event.objects.filter(game=game).values_list("kind", "payload"):
         kinds[kind] += 1
