@@ -21,9 +21,16 @@ from .templatetags.consell_game import indicator_label, phase_label
 class Names:
     """Turns seats, kingdoms and card ids in a payload into what players call them."""
 
-    def __init__(self, state: Mapping[str, Any] | None, catalog, language: str):
+    def __init__(
+        self,
+        state: Mapping[str, Any] | None,
+        catalog,
+        language: str,
+        seats: Mapping[int, str] | None = None,
+    ):
+        """``seats`` names the players where the state cannot (before the deal)."""
         state = state or {}
-        self.seats = {p["seat"]: p["name"] for p in state.get("players", [])}
+        self.seats = dict(seats or {p["seat"]: p["name"] for p in state.get("players", [])})
         self.catalog = catalog
         self.language = language
         self.kingdoms = {k["id"]: self.title_of(k["name"]) for k in state.get("kingdoms", [])}
