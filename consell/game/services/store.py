@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -96,18 +97,22 @@ class Change:
             )
 
 
+class Options(TypedDict, total=False):
+    """How a change is asked for: ``nonce`` (a repeated form is "already done"),
+    ``expected_seq`` (the version the page showed), ``by_director`` (marked in the audit),
+    ``entered_dice`` (the table's dice instead of the app's)."""
+
+    nonce: str | None
+    expected_seq: int | None
+    by_director: bool
+    entered_dice: list[int] | None
+
+
 @contextmanager
-def change(
-    game_id: int,
-    *,
-    nonce: str | None = None,
-    expected_seq: int | None = None,
-    by_director: bool = False,
-    entered_dice: list[int] | None = None,
-) -> Iterator[Change]:
+def change(game_id: int, **options: Unpack[Options]) -> Iterator[Change]:
     """Lock the game, hand out a ``Change``, and save everything it recorded on exit."""
     with transaction.atomic():
-        ch = _open(game_id, nonce, expected_seq, by_director, entered_dice)
+        ch = _open(game_id, options)
         yield ch
         _save(ch)
 
@@ -120,40 +125,23 @@ class DealtChange(Change):
 
 
 @contextmanager
-def dealt(
-    game_id: int,
-    *,
-    nonce: str | None = None,
-    expected_seq: int | None = None,
-    by_director: bool = False,
-    entered_dice: list[int] | None = None,
-) -> Iterator[DealtChange]:
+def dealt(game_id: int, **options: Unpack[Options]) -> Iterator[DealtChange]:
     """``change`` for a step that acts on the dealt game: before the deal there is no state
     to act on, and the step says so instead of failing (rules §2)."""
     with transaction.atomic():
-        opened = _open(game_id, nonce, expected_seq, by_director, entered_dice)
+        opened = _open(game_id, options)
         if opened.state is None:
             raise IllegalTransitionError(_("The cards have not been dealt yet."))
-        ch = DealtChange(
-            opened.game,
-            opened.state,
-            opened.ruleset,
-            opened.dice,
-            by_director,
-            loaded=opened.loaded,
-        )
+        ch = DealtChange(opened.game, opened.state, opened.ruleset, opened.dice, opened.by_director)
+        ch.loaded = opened.loaded
         yield ch
         _save(ch)
 
 
-def _open(
-    game_id: int,
-    nonce: str | None,
-    expected_seq: int | None,
-    by_director: bool,
-    entered_dice: list[int] | None,
-) -> Change:
+def _open(game_id: int, options: Options) -> Change:
     """Lock the game row, refuse a repeated or outdated request, and read state and dice."""
+    nonce, expected_seq = options.get("nonce"), options.get("expected_seq")
+    entered_dice = options.get("entered_dice")
     game = Game.objects.select_for_update(of=("self",)).select_related("pack").get(pk=game_id)
     # The nonce first: a form sent again is "already done", not "from an outdated page".
     if nonce:
@@ -171,6 +159,7 @@ def _open(
     else:
         dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
     ruleset = Ruleset.from_dict(game.ruleset)
+    by_director = options.get("by_director", False)
     return Change(game, state, ruleset, dice, by_director, loaded=(game.snapshot, game.ruleset))
 
 

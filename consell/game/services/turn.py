@@ -250,20 +250,6 @@ def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:
         record(ch, production_phase.open_production(ch.state, ch.catalog, ch.ruleset))
 
 
-def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, nonce=None) -> None:
-    """A distributor hands out a resource, or a kingdomless player picks income; the director
-    may finish it for an absent player with the even default (recorded as the director's)."""
-    with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
-        pending = next((p for p in ch.state.pending if p.id == pending_id), None)
-        if pending is None:
-            raise IllegalTransitionError(_("That distribution is already done."))
-        if seat is not None and seat not in pending.waiting_for:
-            raise IllegalTransitionError(_("This distribution is not yours to make."))
-        if seat is None:
-            decision = production_phase.default_decision(ch.state, pending)
-        record(ch, production_phase.decide_distribution(ch.state, ch.ruleset, pending_id, decision))
-
-
 def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Chests back, a tactic each, lasting events count down, the next turn (§3.8).
 
