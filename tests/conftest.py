@@ -14,6 +14,12 @@ import os
 
 import pytest
 
+from consell.game import state_cache
+
+# Every use of a process's parsed state is compared with its row: the whole suite proves the
+# cache and the database agree (consell/game/state_cache.py).
+state_cache.CHECK = True
+
 SERVICES = {"postgres": "DATABASE_URL", "redis": "REDIS_URL"}
 
 

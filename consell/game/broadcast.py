@@ -15,7 +15,7 @@ import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 PROTOCOL_VERSION = 1
 NOTICE_SECONDS = 2.0
@@ -31,6 +31,14 @@ def group_for(game_id: int, viewer: str) -> str:
 def notify_game_changed(game_id: int, versions: dict[str, int]) -> None:
     """Tell each viewer whose view changed its new version (one trip into the event loop)."""
     if not versions:
+        return
+    layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer) and not any(
+        group_for(game_id, viewer) in layer.groups for viewer in versions
+    ):
+        # The in-process layer knows its listeners: with no page of this game open (the
+        # simulator, a director between games) there is nobody to tell, and the trip into an
+        # event loop is most of a change's cost. Redis cannot say so cheaply: it always sends.
         return
 
     async def send_all(layer) -> None:

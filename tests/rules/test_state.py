@@ -2,7 +2,7 @@
 
 import copy
 import json
-from dataclasses import asdict
+from dataclasses import asdict, is_dataclass
 from pathlib import Path
 
 import pytest
@@ -41,6 +41,35 @@ def test_a_clone_is_equal_and_independent():
     assert twin == state
     twin.player(1).tactics.append("new")
     assert "new" not in state.player(1).tactics
+
+
+def _mutables(value, path="state"):
+    """Every mutable object reachable from ``value`` (dataclasses, dicts, lists), by path."""
+    if is_dataclass(value):
+        yield path, value
+        for name, item in vars(value).items():
+            yield from _mutables(item, f"{path}.{name}")
+    elif isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from _mutables(item, f"{path}[{key!r}]")
+    elif isinstance(value, list | tuple):
+        if isinstance(value, list):
+            yield path, value
+        for i, item in enumerate(value):
+            yield from _mutables(item, f"{path}[{i}]")
+
+
+def test_a_clone_shares_no_mutable_object_with_its_original():
+    """``clone`` is written out by hand: a field it forgets would be shared, and a procedure
+    refused half-way would then change the state it was given. Every container, at any depth
+    (plans, notes, pending data, progress), is the clone's own."""
+    state = _played()
+    state.progress["nested"] = {"list": [1, {"deep": [2]}]}
+    original = {id(obj): path for path, obj in _mutables(state)}
+    shared = [path for path, obj in _mutables(state.clone()) if id(obj) in original]
+    assert shared == []
+    assert len(original) > 150  # a dealt 9-seat state: the walk saw its depth
 
 
 # A game stored before the state had a schema version: what the simulator saved, turn 2.

@@ -26,6 +26,7 @@ from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
+from .. import state_cache
 from ..broadcast import notify_game_changed
 from ..models import DiceRoll, Event, Game, ProcessedRequest
 from ..visibility import Viewer
@@ -142,7 +143,12 @@ def _open(game_id: int, options: Options) -> Change:
     """Lock the game row, refuse a repeated or outdated request, and read state and dice."""
     nonce, expected_seq = options.get("nonce"), options.get("expected_seq")
     entered_dice = options.get("entered_dice")
-    game = Game.objects.select_for_update(of=("self",)).select_related("pack").get(pk=game_id)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("pack")
+        .defer("state", "snapshot")
+        .get(pk=game_id)
+    )
     # The nonce first: a form sent again is "already done", not "from an outdated page".
     if nonce:
         try:
@@ -152,7 +158,7 @@ def _open(game_id: int, options: Options) -> Change:
             raise AlreadyApplied from exc
     if expected_seq is not None and expected_seq != game.seq:
         raise StaleRequest
-    state = GameState.from_dict(game.state) if game.state else None
+    state = load_state(game)
     dice: HmacDice | PhysicalDice
     if entered_dice is not None:
         dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=game.seed_bytes)
@@ -161,6 +167,21 @@ def _open(game_id: int, options: Options) -> Change:
     ruleset = Ruleset.from_dict(game.ruleset)
     by_director = options.get("by_director", False)
     return Change(game, state, ruleset, dice, by_director, loaded=(game.snapshot, game.ruleset))
+
+
+def load_state(game: Game) -> GameState | None:
+    """The row's state, its own copy (``game.state_tag`` read fresh; ``state`` and ``snapshot``
+    may be deferred): this process's parsed copy when it carries the row's tag, else the row's
+    JSON. ``game.state`` and ``game.snapshot`` are set to what the row holds."""
+    entry = state_cache.get(game.pk, game.state_tag)
+    if entry is None or state_cache.CHECK:
+        stored, snapshot = Game.objects.filter(pk=game.pk).values_list("state", "snapshot").get()
+        if entry is None:
+            game.state, game.snapshot = stored, snapshot
+            return GameState.from_dict(stored) if stored else None
+        state_cache.check(game.pk, entry, stored, snapshot)
+    game.state, game.snapshot = entry.raw, entry.snapshot
+    return entry.state.clone() if entry.state is not None else None
 
 
 def _save(ch: Change) -> None:
@@ -186,11 +207,16 @@ def _save(ch: Change) -> None:
     bumped = _bump_versions(game, ch)
     # Only what changed: the whole state is rewritten at every change, the Secrets snapshot
     # and the ruleset seldom are.
-    fields = ["dice_counter", "state", "seq", "versions", "updated_at"]
+    game.state_tag = state_cache.new_tag()
+    fields = ["dice_counter", "state", "state_tag", "seq", "versions", "updated_at"]
     snapshot, ruleset = ch.loaded
     fields += ["snapshot"] if game.snapshot is not snapshot else []
     fields += ["ruleset"] if game.ruleset is not ruleset else []
     game.save(update_fields=fields)
+    # Kept at once, not on commit: a write rolled back leaves an entry whose tag no row holds.
+    # The change's own state is kept, not a copy: nothing writes to it once it is saved (the
+    # suite's CHECK compares it with the row at every later use), and each use clones it.
+    state_cache.put(game.pk, state_cache.Entry(game.state_tag, ch.state, game.state, game.snapshot))
     if bumped:
         transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
 

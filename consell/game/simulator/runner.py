@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from consell.content.catalog import load_catalog
 from consell.content.models import Pack
 from consell.game.models import Game
-from consell.game.services import decisions, games, planning, turn
+from consell.game.services import decisions, games, planning, store, turn
 from consell.rules import (
     crisis_phase,
     endgame,
@@ -167,8 +167,10 @@ class Runner:
         raise SimulationStuck(f"No end after {MAX_STEPS} steps; the game stands at {where}.")
 
     def state(self) -> GameState:
-        self.game.refresh_from_db(fields=["state", "seq", "ruleset", "snapshot", "versions"])
-        return self.game.dealt_state()
+        self.game.refresh_from_db(fields=["state_tag", "seq", "ruleset", "versions"])
+        state = store.load_state(self.game)
+        assert state is not None  # dealt in _setup
+        return state
 
     def _setup(self) -> None:
         games.deal(self.gid)
