@@ -9,8 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from consell.game import words
-from consell.game.describe import Names as Sentences
-from consell.game.describe import describe
+from consell.game.describe import Names, describe
 from consell.rules.event_kinds import Kind
 from consell.rules.plots import NoteKind
 
@@ -55,41 +54,7 @@ DETECTION_LABELS = {
 }
 
 
-class Names:
-    """Seats and kingdoms by name, for a game's pages."""
-
-    def __init__(self, players: Mapping[int, str], kingdoms: Mapping[int, str]):
-        self.players = dict(players)
-        self.kingdoms = dict(kingdoms)
-
-    @classmethod
-    def of(cls, document: Mapping[str, Any]) -> Names:
-        kingdoms: dict[int, str] = {}
-        for event in document["events"]:
-            for k in (event.get("payload") or {}).get("kingdoms") or []:
-                if isinstance(k, Mapping) and "id" in k and "name" in k:
-                    kingdoms[k["id"]] = k["name"]
-        players = {p["seat"]: p["name"] for p in document["game"]["players"]}
-        return cls(players, kingdoms)
-
-    def seat(self, seat: int | None) -> str:
-        if seat is None:
-            return ""
-        return self.players.get(seat, f"#{seat}")
-
-    def target(self, ref: str | None) -> str:
-        """``seat:2`` -> the player's name; ``kingdom:1`` -> the kingdom's name."""
-        kind, _sep, number = str(ref or "").partition(":")
-        if not number.isdigit():
-            return str(ref or "")
-        if kind == "seat":
-            return self.seat(int(number))
-        return self.kingdoms.get(int(number), f"{kind} {number}")
-
-
-def present(
-    entry: Entry, names: Names, said: Sentences, reader: int | None = None
-) -> dict[str, Any]:
+def present(entry: Entry, names: Names, reader: int | None = None) -> dict[str, Any]:
     """One timeline entry, ready for ``audit/_entry.html``: its sentence in the reader's
     language (the raw payload is in ``export.json``), and its detail tables with names.
 
@@ -103,20 +68,30 @@ def present(
         "kind": entry.kind,
         "category": entry.category,
         "category_label": CATEGORY_LABELS[entry.category],
-        "actor": names.seat(entry.actor),
+        "actor": names.seat(entry.actor) if entry.actor is not None else "",
         "secret": entry.secret,
         "director_only": audience == "director",
         "audience": [names.seat(s) for s in audience] if isinstance(audience, tuple) else [],
         "correction": entry.correction,
         "for_player": entry.for_player,
-        "text": _sentence(entry, names, said, reader),
-        "plot": _plot(entry.detail, names) if entry.kind == Kind.PLOT_RESOLVED else None,
-        "bids": _bids(entry.detail.get("bids"), names, said) if entry.detail else None,
-        "spends": _spends(entry.detail.get("spends"), names) if entry.detail else None,
+        "text": _sentence(entry, names, reader),
+        **_details(entry, names),
     }
 
 
-def _sentence(entry: Entry, names: Names, said: Sentences, reader: int | None) -> str:
+def _details(entry: Entry, names: Names) -> dict[str, Any]:
+    """The tables under an entry: a plot's tests, an auction's bids, a vote's spends."""
+    detail = entry.detail
+    if detail is None:
+        return {"plot": None, "bids": None, "spends": None}
+    return {
+        "plot": _plot(detail, names) if entry.kind == Kind.PLOT_RESOLVED else None,
+        "bids": _bids(detail.get("bids"), names),
+        "spends": _spends(detail.get("spends"), names),
+    }
+
+
+def _sentence(entry: Entry, names: Names, reader: int | None) -> str:
     audience = entry.audience
     if (
         reader is not None
@@ -127,7 +102,7 @@ def _sentence(entry: Entry, names: Names, said: Sentences, reader: int | None) -
         return gettext("A private note to %(who)s.") % {
             "who": ", ".join(names.seat(s) for s in audience)
         }
-    return describe(entry.kind, {"seat": entry.actor, **entry.payload}, said)
+    return describe(entry.kind, {"seat": entry.actor, **entry.payload}, names)
 
 
 def _named(rows, names: Names):
@@ -136,12 +111,12 @@ def _named(rows, names: Names):
     return [{**row, "name": names.seat(row.get("seat"))} for row in rows]
 
 
-def _bids(rows, names: Names, said: Sentences):
+def _bids(rows, names: Names):
     """The auction's bids (§4.9) with the asset, the round and the result in words."""
     return [
         {
             **row,
-            "asset": said.card(row.get("asset")),
+            "asset": names.card(row.get("asset")),
             "round": words.bid_round(row.get("round")),
             "status": words.bid_status(row.get("status")),
         }

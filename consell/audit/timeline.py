@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from consell.rules.event_kinds import Kind
 
@@ -231,7 +231,7 @@ def vote_spends(record: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     turns: Counter[int] = Counter()
     out = []
     for line in record:
-        seat = line.get("seat")
+        seat: int = line["seat"]  # every line of a vote's record is a seat's turn
         turns[seat] += 1
         out.append(
             {
@@ -249,15 +249,19 @@ def timeline(events: Iterable[Mapping[str, Any]]) -> list[Entry]:
     return sorted((entry_of(e) for e in events), key=lambda e: e.seq)
 
 
-def filter_entries(
-    entries: Iterable[Entry],
-    *,
-    turn: int | None = None,
-    phase: str | None = None,
-    seat: int | None = None,
-    category: str | None = None,
-) -> list[Entry]:
+class Filters(TypedDict, total=False):
+    """The timeline's filters, as the page reads them from its query (None: not filtered)."""
+
+    turn: int | None
+    phase: str | None
+    seat: int | None
+    category: str | None
+
+
+def filter_entries(entries: Iterable[Entry], **filters: Unpack[Filters]) -> list[Entry]:
     """The entries matching every filter given (None: not filtered)."""
+    turn, phase = filters.get("turn"), filters.get("phase")
+    seat, category = filters.get("seat"), filters.get("category")
     return [
         e
         for e in entries
@@ -269,7 +273,7 @@ def filter_entries(
 
 
 def summarise(entries: Sequence[Entry]) -> Summary:
-    for_player = Counter(e.actor for e in entries if e.for_player)
+    for_player = Counter(e.actor for e in entries if e.for_player and e.actor is not None)
     return Summary(
         events=len(entries),
         secret=sum(1 for e in entries if e.secret),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from consell.content.catalog import load_catalog
 from consell.game import words
 from consell.game.access import director_game, seat_for
-from consell.game.describe import Names as Sentences
+from consell.game.describe import Names
 from consell.game.models import Game
 from consell.game.views.common import int_or_none
 from consell.game.visibility import Viewer
@@ -27,10 +27,10 @@ from consell.rules.state import Phase
 
 from .charts import build_charts
 from .export import build_document, snapshots_of
-from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, Names, present
+from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, present
 from .proof import prove
 from .story import story_for
-from .timeline import CATEGORIES, filter_entries, summarise, timeline
+from .timeline import CATEGORIES, Filters, filter_entries, summarise, timeline
 
 
 def audit_access(request, game_id: int) -> tuple[Game, Viewer]:
@@ -47,15 +47,15 @@ def audit_access(request, game_id: int) -> tuple[Game, Viewer]:
 def _context(game: Game, viewer: Viewer, section: str) -> dict:
     document = build_document(game, viewer)
     entries = timeline(document["events"])
+    seats = {p["seat"]: p["name"] for p in document["game"]["players"]}
     return {
         "game": game,
         "viewer": viewer,
         "section": section,
         "document": document,
         "entries": entries,
-        "names": Names.of(document),
+        "names": Names(game.state, load_catalog(game.pack), get_language(), seats=seats),
         "reader": viewer.seat if viewer.kind == "seat" else None,
-        "said": Sentences(game.state, load_catalog(game.pack), get_language()),
         "summary": summarise(entries),
     }
 
@@ -63,8 +63,8 @@ def _context(game: Game, viewer: Viewer, section: str) -> dict:
 def _worded(context: dict):
     """The dice proof, each roll's purpose in the reader's words (the JSON keeps the rules')."""
     proof = prove(context["document"])
-    said = context["said"]
-    rolls = tuple(replace(r, purpose=words.purpose(r.purpose, said)) for r in proof.rolls)
+    names = context["names"]
+    rolls = tuple(replace(r, purpose=words.purpose(r.purpose, names)) for r in proof.rolls)
     return replace(proof, rolls=rolls)
 
 
@@ -80,7 +80,7 @@ def _summary_rows(context: dict) -> list[dict]:
 def timeline_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "timeline")
-    filters = {
+    filters: Filters = {
         "turn": int_or_none(request.GET.get("turn")),
         "phase": request.GET.get("phase") if request.GET.get("phase") in Phase else None,
         "seat": int_or_none(request.GET.get("player")),
@@ -90,12 +90,12 @@ def timeline_page(request, game_id: int):
     names = context["names"]
     context.update(
         filters=filters,
-        shown=[present(e, names, context["said"], context["reader"]) for e in shown],
+        shown=[present(e, names, context["reader"]) for e in shown],
         for_player_rows=_summary_rows(context),
         turns=sorted({e.turn for e in context["entries"]}),
         phases=list(Phase),
         kinds=[(c, CATEGORY_LABELS[c]) for c in CATEGORIES],
-        players=sorted(names.players.items()),
+        players=sorted(names.seats.items()),
     )
     return render(request, "audit/timeline.html", context)
 
@@ -111,17 +111,17 @@ def story_page(request, game_id: int, position: int | None = None):
     context = _context(game, viewer, "story")
     names = context["names"]
     if position is None:
-        position = min(names.players)
-    if position not in names.players:
+        position = min(names.seats)
+    if position not in names.seats:
         raise Http404
     story = story_for(context["entries"], position)
     context.update(
         story=story,
         player=names.seat(position),
         position=position,
-        players=sorted(names.players.items()),
-        by_them=[present(e, names, context["said"], context["reader"]) for e in story.by_them],
-        to_them=[present(e, names, context["said"], context["reader"]) for e in story.to_them],
+        players=sorted(names.seats.items()),
+        by_them=[present(e, names, context["reader"]) for e in story.by_them],
+        to_them=[present(e, names, context["reader"]) for e in story.to_them],
         plots_against=[
             {"plot": p, "conspirator": names.seat(p.conspirator)} for p in story.plots_against
         ],
@@ -133,7 +133,7 @@ def story_page(request, game_id: int, position: int | None = None):
 def charts_page(request, game_id: int):
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "charts")
-    context["charts"] = build_charts(snapshots_of(context["document"]), context["said"].title_of)
+    context["charts"] = build_charts(snapshots_of(context["document"]), context["names"].title_of)
     return render(request, "audit/charts.html", context)
 
 
@@ -152,9 +152,9 @@ def report_page(request, game_id: int):
     context = _context(game, viewer, "report")
     names = context["names"]
     context.update(
-        shown=[present(e, names, context["said"], context["reader"]) for e in context["entries"]],
+        shown=[present(e, names, context["reader"]) for e in context["entries"]],
         for_player_rows=_summary_rows(context),
-        charts=build_charts(snapshots_of(context["document"]), context["said"].title_of),
+        charts=build_charts(snapshots_of(context["document"]), context["names"].title_of),
         proof=_worded(context),
         status_labels=ROLL_STATUS_LABELS,
     )

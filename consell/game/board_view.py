@@ -9,7 +9,7 @@ Only events whose audience is ``"public"`` are read here, whoever the viewer is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
@@ -21,7 +21,19 @@ from .models import Event, Game
 from .naming import kingdom_names
 
 
-def _title_and_text(catalog, instance: str, text, language: str) -> dict[str, str]:
+class CardWords(TypedDict):
+    title: str
+    text: str
+
+
+class ObjectiveShown(CardWords):
+    met: bool
+
+
+NO_WORDS: CardWords = {"title": "", "text": ""}
+
+
+def _title_and_text(catalog, instance: str, text, language: str) -> CardWords:
     try:
         c = card_of(catalog, instance)
     except RuleError:
@@ -50,13 +62,25 @@ def destiny_of_turn(game: Game, state: GameState, catalog, language: str, text) 
                 "duration": int(data.get("duration") or 0),
                 "exhausted": card is None,
                 "card": card,
-                **(_title_and_text(catalog, card, text, language) if card else {}),
+                **(_title_and_text(catalog, card, text, language) if card else NO_WORDS),
             }
         )
     return out
 
 
-def standings(game: Game, state: GameState, catalog, language: str, text) -> list[dict[str, Any]]:
+class Standing(TypedDict):
+    """A player's line of the final standings (rules §4.17 step 4)."""
+
+    seat: int
+    name: str
+    house: str
+    prestige: int
+    winner: bool
+    objectives: list[ObjectiveShown]
+    rank: int
+
+
+def standings(game: Game, state: GameState, catalog, language: str, text) -> list[Standing]:
     """Every player by final Prestige, best first, with the objectives they kept and met."""
     if not game.finished:
         return []
@@ -67,13 +91,13 @@ def standings(game: Game, state: GameState, catalog, language: str, text) -> lis
     )
     verdicts = judged.payload.get("verdicts", []) if judged else []
     winners = set(state.winners)
-    rows = []
+    rows: list[Standing] = []
     for p in state.players:
-        objectives = [
-            {**_title_and_text(catalog, v["objective"], text, language), "met": bool(v["met"])}
-            for v in verdicts
-            if v.get("seat") == p.seat
-        ]
+        objectives: list[ObjectiveShown] = []
+        for v in verdicts:
+            if v.get("seat") == p.seat:
+                words = _title_and_text(catalog, v["objective"], text, language)
+                objectives.append({**words, "met": bool(v["met"])})
         rows.append(
             {
                 "seat": p.seat,
@@ -82,6 +106,7 @@ def standings(game: Game, state: GameState, catalog, language: str, text) -> lis
                 "prestige": p.resources[Resource.PRE],
                 "winner": p.seat in winners,
                 "objectives": objectives,
+                "rank": 0,
             }
         )
     rows.sort(key=lambda r: (-r["prestige"], r["name"]))

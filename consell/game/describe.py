@@ -14,18 +14,25 @@ from django.utils.translation import gettext as _
 from consell.rules.event_kinds import Kind
 from consell.rules.state import card_id_of
 
-from . import words
+from . import naming, words
 from .describe_more import MORE_LINES, STEP_WORDS
 from .describe_upheavals import UPHEAVAL_LINES
-from .templatetags.consell_game import INDICATOR_LABELS, PHASE_LABELS
+from .templatetags.consell_game import indicator_label, phase_label
 
 
 class Names:
     """Turns seats, kingdoms and card ids in a payload into what players call them."""
 
-    def __init__(self, state: Mapping[str, Any] | None, catalog, language: str):
+    def __init__(
+        self,
+        state: Mapping[str, Any] | None,
+        catalog,
+        language: str,
+        seats: Mapping[int, str] | None = None,
+    ):
+        """``seats`` names the players where the state cannot (before the deal)."""
         state = state or {}
-        self.seats = {p["seat"]: p["name"] for p in state.get("players", [])}
+        self.seats = dict(seats or {p["seat"]: p["name"] for p in state.get("players", [])})
         self.catalog = catalog
         self.language = language
         self.kingdoms = {k["id"]: self.title_of(k["name"]) for k in state.get("kingdoms", [])}
@@ -47,8 +54,7 @@ class Names:
 
     def words(self, text: Mapping[str, str] | None) -> str:
         """A card's words in this language, Catalan when the card has none in it."""
-        text = text or {}
-        return text.get(self.language) or text.get("ca") or ""
+        return naming.text(text, self.language)
 
     def card(self, instance) -> str:
         if not instance:
@@ -130,9 +136,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
     Kind.TURN_STARTED: lambda d, n: (
         _("Turn %(t)s begins (Peril %(p)s).") % {"t": d.get("turn"), "p": d.get("peril")}
     ),
-    Kind.PHASE_STARTED: lambda d, n: (
-        _("Phase: %(p)s.") % {"p": PHASE_LABELS.get(d.get("phase"), d.get("phase"))}
-    ),
+    Kind.PHASE_STARTED: lambda d, n: _("Phase: %(p)s.") % {"p": phase_label(d.get("phase"))},
     Kind.TURN_ORDER: lambda d, n: _("Turn order: %(o)s.") % {"o": n.seats_of(d.get("order"))},
     Kind.DESTINY_REVEALED: lambda d, n: (
         _("Destiny for %(k)s: %(c)s.")
@@ -166,7 +170,7 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         _("%(k)s: %(i)s from %(a)s to %(b)s.")
         % {
             "k": n.kingdom(d.get("kingdom")),
-            "i": INDICATOR_LABELS.get(d.get("indicator"), d.get("indicator")),
+            "i": indicator_label(d.get("indicator")),
             "a": d.get("before"),
             "b": d.get("after"),
         }
@@ -363,7 +367,8 @@ LINES: dict[str, Callable[[Mapping[str, Any], Names], str] | None] = {
         % {"who": n.seat(d.get("seat")), "o": n.card(d.get("objective"))}
     ),
     Kind.STEP_DONE: lambda d, n: (
-        _("Done: %(step)s.") % {"step": STEP_WORDS.get(d.get("step"), _("a step of the director"))}
+        _("Done: %(step)s.")
+        % {"step": STEP_WORDS.get(str(d.get("step")), _("a step of the director"))}
     ),
     Kind.RULESET_CHANGED: lambda d, n: _("The director changed the ruleset of the game."),
     **UPHEAVAL_LINES,

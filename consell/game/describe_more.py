@@ -109,7 +109,7 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
     Kind.MANUAL_DONE: lambda d, n: _("The director applied an effect by hand."),
     Kind.TRIGGER: lambda d, n: (
         _("Reactions may answer: %(what)s.")
-        % {"what": TRIGGER_WORDS.get(d.get("trigger"), _("something happens"))}
+        % {"what": TRIGGER_WORDS.get(str(d.get("trigger")), _("something happens"))}
     ),
     Kind.REACTION_OFFERED: lambda d, n: _("You may react with %(what)s.") % {"what": n.ability(d)},
     Kind.REACTION_DECLINED: lambda d, n: _("You let %(what)s pass.") % {"what": n.ability(d)},
@@ -129,7 +129,7 @@ MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         % {
             "giver": n.seat(d.get("giver")),
             "receiver": n.seat(d.get("receiver")),
-            "what": words.amounts({d.get("resource"): d.get("amount") or 0}),
+            "what": words.amounts({d["resource"]: d.get("amount") or 0}),
         }
     ),
     Kind.VIGILANCE_COMMITTED: lambda d, n: (

@@ -19,6 +19,7 @@ from consell.rules import (
     lasting,
     odds,
     phases,
+    plots,
     production_phase,
     resolution,
 )
@@ -28,7 +29,7 @@ from consell.rules.state import GameState, Phase, Status
 
 from . import words
 from .describe import Names
-from .naming import kingdom_names
+from .naming import kingdom_names, target_name
 
 
 def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text) -> dict[str, Any]:
@@ -147,13 +148,8 @@ def _plot_preview(state, catalog, ruleset, seat, ability, tile, names, language)
         return {"problem": str(exc)}
     kingdoms = kingdom_names(state, catalog, language)
 
-    def label(target) -> str:
-        seat_of = getattr(target, "seat", None)
-        return (
-            names.get(seat_of, str(target))
-            if seat_of is not None
-            else kingdoms.get(getattr(target, "kingdom", None), str(target))
-        )
+    def label(target: plots.Target) -> str:
+        return target_name(target, names, kingdoms)
 
     return {
         "conspirator": names[plot.conspirator],
@@ -162,7 +158,11 @@ def _plot_preview(state, catalog, ruleset, seat, ability, tile, names, language)
             {
                 "name": label(t.target),
                 "threshold": t.test.threshold,
-                "vigilance": context.vigilance.get(getattr(t.target, "seat", None), 0),
+                "vigilance": (
+                    context.vigilance.get(t.target.seat, 0)
+                    if isinstance(t.target, plots.PlayerTarget)
+                    else 0
+                ),
                 "own_success": _pct(t.test.success),
                 "success": _pct(t.success),
                 "detected": _pct(t.test.detected),

@@ -17,11 +17,15 @@ def project(state: GameState, catalog, pending: Pending, seat: int | None, names
     """The end-of-game decision as ``seat`` (None: the director) may see it."""
     turn = pending.waiting_for[0] if pending.waiting_for else None
     mine = turn is not None and seat in (None, turn)
-    left = endgame_turns.options(state, catalog, pending, turn) if mine else []
+    left: list[endgame_turns.Option] = []
+    options: list[dict[str, Any]] = []
+    if turn is not None and mine:
+        left = endgame_turns.options(state, catalog, pending, turn)
+        options = [_option(state, catalog, turn, o, language, text) for o in left]
     return {
         "turn": names.get(turn) if turn is not None else None,
         "my_turn": mine,
-        "options": [_option(state, catalog, turn, o, language, text) for o in left],
+        "options": options,
         "can_pass": mine and not any(o.mandatory for o in left),
         "verdicts": [
             {

@@ -20,8 +20,10 @@ from typing import NamedTuple
 
 from .models import Event, Game
 
-FIELDS = ("id", "created_at", "seq", "turn", "phase", "kind", "actor", "by_director")
-FIELDS += ("payload", "audience", "reveal_at_end")
+FIELDS = (
+    *("id", "created_at", "seq", "turn", "phase", "kind", "actor", "by_director"),
+    *("payload", "audience", "reveal_at_end"),
+)
 GAMES_KEPT = 64
 
 

@@ -12,11 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from consell.rules import cards
-from consell.rules.errors import RuleError
 from consell.rules.state import GameState
 
-from .naming import kingdom_names
+from .naming import ability_or_nothing, card_or_nothing, kingdom_names
 from .templatetags.consell_game import INDICATOR_LABELS, RESOURCE_LABELS
 
 CARD_BOXES = ("law", "asset", "office")
@@ -37,8 +35,8 @@ BOX_LABELS = {
 
 def project(state: GameState, catalog, data, names, language, text) -> dict[str, Any]:
     """The manual pending's card, text and named parameters (the director only)."""
-    card = _card(catalog, data.get("card"))
-    ability = next((a for a in card.get("abilities", []) if a.get("id") == data.get("ability")), {})
+    card = card_or_nothing(catalog, data.get("card"))
+    ability = ability_or_nothing(card, data.get("ability"))
     kingdoms = kingdom_names(state, catalog, language)
     specs = {p["name"]: p for p in ability.get("params", [])}
     boxes = []
@@ -61,15 +59,6 @@ def project(state: GameState, catalog, data, names, language, text) -> dict[str,
     }
 
 
-def _card(catalog, instance) -> dict[str, Any]:
-    if not instance:
-        return {}
-    try:
-        return cards.card(catalog, instance)
-    except RuleError:
-        return {}
-
-
 def _guess(value) -> str:
     return "amount" if isinstance(value, int) else "text"
 
@@ -83,7 +72,7 @@ def _named(kind, value, names, kingdoms, catalog, language, text) -> str:
     if kind == "kingdom":
         return kingdoms.get(value, str(value))
     if kind in CARD_BOXES:
-        return text(_card(catalog, value).get("title"), language) or str(value)
+        return text(card_or_nothing(catalog, value).get("title"), language) or str(value)
     if kind == "resource":
         return str(RESOURCE_LABELS.get(value, value))
     if kind == "indicator":

@@ -13,9 +13,12 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from consell.rules.errors import IllegalTransitionError
 from consell.rules.ruleset import Ruleset
+from consell.rules.state import GameState
 
 
 def new_seed() -> str:
@@ -80,6 +83,12 @@ class Game(models.Model):
     @property
     def finished(self) -> bool:
         return self.status == "finished"
+
+    def dealt_state(self) -> GameState:
+        """The rules' state of a dealt game; before the deal there is none to read (rules §2)."""
+        if self.state is None:
+            raise IllegalTransitionError(gettext("The cards have not been dealt yet."))
+        return GameState.from_dict(self.state)
 
 
 class Seat(models.Model):

@@ -1,17 +1,55 @@
-"""What players call things the state names by id: kingdoms after their founding King's house."""
+"""What players call things the state and the cards name by id: a card's words in the reader's
+language, kingdoms after their founding King's house."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from consell.rules import cards
+from consell.rules.errors import RuleError
+from consell.rules.plots import PlayerTarget, Target
 from consell.rules.state import GameState
+
+
+def text(value: Mapping[str, str] | None, language: str) -> str:
+    """A card's words in this language; Catalan, the table's, when it has none in it (then
+    English); empty for a card without them."""
+    if not value:
+        return ""
+    return value.get(language) or value.get("ca") or value.get("en") or ""
 
 
 def kingdom_name(catalog, name: str, language: str) -> str:
     """A kingdom carries its founding King's house id; players read the house's title."""
     title = catalog.get(name, {}).get("title") if name in catalog else None
-    if title:
-        return title.get(language) or title.get("ca") or name
-    return name
+    return text(title, language) or name
 
 
-def kingdom_names(state: GameState, catalog, language: str) -> dict[int, str]:
+def kingdom_names(state: GameState, catalog, language: str) -> dict[int | None, str]:
+    """Each kingdom's name by id; looking up None (the players without a kingdom) finds none."""
     return {k.id: kingdom_name(catalog, k.name, language) for k in state.kingdoms}
+
+
+def target_name(
+    target: Target, seats: Mapping[int, str], kingdoms: Mapping[int | None, str]
+) -> str:
+    """A plot's target as players call it: the player's name, or the kingdom's (rules §4.6)."""
+    if isinstance(target, PlayerTarget):
+        return seats.get(target.seat, str(target))
+    return kingdoms.get(target.kingdom, str(target))
+
+
+def card_or_nothing(catalog, instance: str | None) -> Mapping[str, Any]:
+    """The card behind an instance, or nothing to show (no card, or one the pack lacks)."""
+    if not instance:
+        return {}
+    try:
+        return cards.card(catalog, instance)
+    except RuleError:
+        return {}
+
+
+def ability_or_nothing(card: Mapping[str, Any], ability_id: str | None) -> Mapping[str, Any]:
+    """One ability of a card, or nothing to show when the card has no such ability."""
+    return next((a for a in card.get("abilities", []) if a.get("id") == ability_id), {})

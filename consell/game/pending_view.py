@@ -7,6 +7,7 @@ hidden until the reveal, and a hidden asset under dispute is never named.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from consell.rules import decisions, procedures, votes
@@ -144,7 +145,7 @@ def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[st
         }
     if p.kind == "reaction":
         instance = _source_instance(state, data)
-        ability = (
+        ability: Mapping[str, Any] = (
             next(
                 (
                     a

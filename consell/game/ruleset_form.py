@@ -9,7 +9,7 @@ word, its refusals shown beside the value in the director's words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +20,31 @@ from consell.rules.ruleset import BOUNDS, DIE_BOUNDS, OUTCOMES, Ruleset
 
 from .ruleset_labels import CHOICES, ENTRIES, GROUPS, OUTCOME_LABELS, SUBLABELS
 from .templatetags.consell_game import RESOURCE_LABELS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
+
+class Row(TypedDict):
+    """One ruleset value on the screen: its boxes, what it means, and its default in words."""
+
+    key: str
+    label: StrPromise
+    help: StrPromise
+    section: str
+    grid: bool
+    boxes: list[tuple[str, forms.BoundField]]
+    errors: list[str]
+    default: str
+    changed: bool
+
+
+class Group(TypedDict):
+    """A group of the screen (``ruleset_labels.GROUPS``) and its rows."""
+
+    title: StrPromise
+    rows: list[Row]
+
 
 PAIR_BOUNDS = {"objectives_dealt": (1, 10), "objectives_kept": (1, 1), "plot_clamp": DIE_BOUNDS}
 AMOUNT_MAX = 100
@@ -159,10 +184,10 @@ class RulesetForm(forms.Form):
 
     # -- what the screen shows --------------------------------------------------------------------
 
-    def groups(self) -> list[dict[str, Any]]:
+    def groups(self) -> list[Group]:
         """The rows of the screen, group by group, in the order of ``ruleset_labels``."""
         default = Ruleset.default().to_dict()
-        out = {g: {"title": title, "rows": []} for g, title in GROUPS.items()}
+        out: dict[str, Group] = {g: {"title": title, "rows": []} for g, title in GROUPS.items()}
         for key, entry in ENTRIES.items():
             boxes = [(label, self[name]) for name, label in self.parts[key]]
             out[entry.group]["rows"].append(
@@ -173,7 +198,9 @@ class RulesetForm(forms.Form):
                     "section": entry.section,
                     "grid": len(boxes) > 1 or entry.kind in ("amounts", "resources", "offices"),
                     "boxes": boxes,
-                    "errors": [e for name, _label in self.parts[key] for e in self[name].errors],
+                    "errors": [
+                        str(e) for name, _label in self.parts[key] for e in self[name].errors
+                    ],
                     "default": self.describe(key, default[key]),
                     "changed": self.current[key] != default[key],
                 }

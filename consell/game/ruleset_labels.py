@@ -9,9 +9,13 @@ value has no entry here, so a new value cannot reach the screen as a raw key.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 @dataclass(frozen=True)
@@ -20,8 +24,8 @@ class Entry:
 
     group: str
     kind: str
-    label: str
-    help: str
+    label: StrPromise
+    help: StrPromise
     section: str
 
 

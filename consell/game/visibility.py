@@ -9,7 +9,6 @@ hidden until someone decides otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +17,6 @@ from django.utils.translation import gettext as _
 from consell.content.catalog import load_catalog
 from consell.rules import audience
 from consell.rules.cards import card as card_of
-from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
@@ -32,7 +30,7 @@ from .end_of_game_view import met_objectives
 from .log_cache import Entry
 from .log_cache import entries as log_entries
 from .models import Game
-from .naming import kingdom_names
+from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
 from .planner import plannable
 
@@ -59,12 +57,6 @@ class Viewer:
     @property
     def key(self) -> str:
         return f"seat:{self.seat}" if self.kind == "seat" else self.kind
-
-
-def text(value: Mapping[str, str] | None, language: str) -> str:
-    if not value:
-        return ""
-    return value.get(language) or value.get("ca") or value.get("en") or ""
 
 
 def card_view(catalog, instance: str, language: str) -> dict[str, Any]:
@@ -111,8 +103,10 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     if game.state is None:
         return view
     catalog = load_catalog(game.pack)
-    behind_screen = game.snapshot is not None and viewer.kind != "director"
-    state = GameState.from_dict(game.snapshot if behind_screen else game.state)
+    # Behind the screen of Secrets the table sees the game as the phase began (G52).
+    snapshot = game.snapshot if viewer.kind != "director" else None
+    behind_screen = snapshot is not None
+    state = GameState.from_dict(snapshot if snapshot is not None else game.state)
     ruleset = Ruleset.from_dict(game.ruleset)
     view["board"] = _public_board(state, ruleset, catalog, language)
     view["board"]["destiny"] = destiny_of_turn(game, state, catalog, language, text)
@@ -337,11 +331,8 @@ def _offer_view(offer: dict, catalog, language: str) -> dict[str, Any]:
 def _planned(state: GameState, catalog, language: str, seat: int, tile) -> dict[str, Any]:
     """A tile of a pile, readable: its card, its ability and the boxes as written."""
     instance = tile.source.partition(":")[2] or state.player(seat).house
-    try:
-        c = card_of(catalog, instance)
-    except RuleError:
-        c = {}
-    ability = next((a for a in c.get("abilities", []) if a.get("id") == tile.ability), {})
+    c = card_or_nothing(catalog, instance)
+    ability = ability_or_nothing(c, tile.ability)
     kinds = {spec["name"]: spec.get("type", "") for spec in ability.get("params", [])}
     return {
         "source": tile.source,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from consell.rules.payment import amounts_text
 from consell.rules.state import card_id_of
 
+from . import naming
 from .templatetags.consell_game import (
     DECK_LABELS,
     INDICATOR_LABELS,
@@ -151,7 +152,7 @@ def say(words: Any) -> str:
     if isinstance(words, Mapping) and "amounts" in words:
         return amounts(words["amounts"])
     if isinstance(words, Mapping) and "texts" in words:
-        return _card_words(words["texts"], (get_language() or "ca")[:2])
+        return naming.text(words["texts"], (get_language() or "ca")[:2])
     if isinstance(words, Mapping) and "msgid" in words:
         text = _(words["msgid"])
         params = words.get("params")
@@ -192,10 +193,5 @@ def param_text(state, catalog, language: str, kind: str, value) -> str:
     if kind == "indicator":
         return indicator(value)
     if isinstance(value, str) and card_id_of(value) in catalog:
-        return _card_words(catalog[card_id_of(value)].get("title"), language)
+        return naming.text(catalog[card_id_of(value)].get("title"), language)
     return str(value)
-
-
-def _card_words(text: Mapping[str, str] | None, language: str) -> str:
-    text = text or {}
-    return text.get(language) or text.get("ca") or ""

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from consell.audit.export import build_document
+from consell.audit.presenters import present
 from consell.audit.timeline import (
     AUCTION_RESULT,
     CORRECTION,
@@ -25,12 +26,15 @@ from consell.audit.timeline import (
     summarise,
     timeline,
 )
+from consell.content.catalog import load_catalog
 from consell.game import words
+from consell.game.describe import Names
 from consell.game.visibility import Viewer
 from consell.rules import odds, plots
 from consell.rules.dice import FixedDice
 from consell.rules.effects import plot_record
 from consell.rules.ruleset import Ruleset
+from consell.rules.state import GameState
 from tests.audit.conftest import CORRECTION_REASON, DIDAC, SEATS, director_client
 from tests.game.conftest import seat_client
 
@@ -226,3 +230,30 @@ def test_corrections_and_decisions_for_a_player_are_marked_and_counted(finished)
     assert page.index("manual correction") < page.index("Timeline #")
     html = _page(director_client(finished), f"/audit/{finished.pk}/?kind=correction")
     assert 'class="audit-entry audit-flagged' in html and CORRECTION_REASON in html
+
+
+def test_a_plot_against_a_kingdom_names_the_kingdom_by_its_house(finished):
+    """G28: a plot may target "a kingdom as a whole"; the audit names it as players call it, by
+    its founding King's house (the card's title), never by the house's id or "kingdom 0"."""
+    state = GameState.from_dict(finished.state)
+    kingdom = state.kingdoms[0]
+    king = kingdom.king
+    conspirator = next(p.seat for p in state.players if p.kingdom != kingdom.id)
+    context = plots.PlotContext(
+        membership={p.seat: p.kingdom for p in state.players},
+        kings={k.id: k.king for k in state.kingdoms},
+        spymasters={},
+        vigilance={},
+    )
+    plot = plots.Plot(conspirator, (plots.KingdomTarget(kingdom.id),), 1)
+    ruleset = Ruleset.default()
+    result = plots.resolve_plot(plot, context, FixedDice([3, 1, 2]), ruleset)
+    payload = _json(plot_record(result, odds.plot_odds(plot, context, ruleset)))
+    event = {"seq": 1, "kind": "plot_resolved", "actor": conspirator, "audience": "director",
+             "payload": payload}  # fmt: skip
+    (entry,) = timeline([event])
+    catalog = load_catalog(finished.pack)
+    shown = present(entry, Names(finished.state, catalog, "en", seats=_names(finished)))
+    house = catalog[kingdom.name]["title"]["en"]
+    assert [t["name"] for t in shown["plot"]["targets"]] == [house]
+    assert house != kingdom.name and king in _names(finished)

@@ -24,7 +24,7 @@ from consell.rules import (
     production_phase,
     resolution,
 )
-from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from consell.rules.errors import InvalidParameterError, NotEligibleError
 from consell.rules.event_kinds import Kind
 from consell.rules.events import public
 from consell.rules.payloads import (
@@ -32,16 +32,16 @@ from consell.rules.payloads import (
 )
 
 from ..pending_view import shown_to
-from .store import Change, change
+from .store import DealtChange, change, dealt
 
 
-def record(ch: Change, outcome, *, actor: int | None = None) -> None:
+def record(ch: DealtChange, outcome, *, actor: int | None = None) -> None:
     """Record an outcome and ask for the reactions its triggers fire (§4.3)."""
     ch.record(outcome.state, outcome.events, actor=actor)
     answer_triggers(ch, outcome.events)
 
 
-def answer_triggers(ch: Change, events) -> None:
+def answer_triggers(ch: DealtChange, events) -> None:
     """Offer (or apply, when free and mandatory) the reactions these events trigger.
 
     Behind the screen of the Secrets phase the triggers wait for the batch (G52,
@@ -67,9 +67,7 @@ def decide(
     nonce: str | None = None,
 ) -> None:
     """A player's decision (``seat``), or the director's for them (``seat`` None)."""
-    with change(game_id, nonce=nonce, by_director=seat is None) as ch:
-        if ch.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
+    with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if seat is not None and (
             pending is None or not shown_to(pending, seat) or seat not in pending.waiting_for
@@ -108,9 +106,7 @@ def decide(
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
     """The director runs a procedure pending (expel, execution, kingdoms, insurrection roll)."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
-        if ch.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = procedures.run(ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id)
         record(ch, outcome)
 
@@ -165,9 +161,7 @@ def kingdom_action(
         raise InvalidParameterError(
             _("Unknown kingdom action %(action)s.") % {"action": repr(action)}
         )
-    with change(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
-        if ch.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq, by_director=True) as ch:
         state, catalog, ruleset = ch.state, ch.catalog, ch.ruleset
         if action == "expel":
             outcome = kingdoms.expel(state, seat, catalog, ruleset)

@@ -21,7 +21,7 @@ from consell.rules.payloads import (
 from consell.rules.ruleset import Ruleset
 
 from ..models import Game, Seat, new_seed
-from .store import change
+from .store import change, dealt
 
 
 class SetupError(ValueError):
@@ -131,8 +131,7 @@ def keep_objectives(
     game_id: int, seat: int, collective: str, personal: str, *, nonce: str | None = None
 ) -> None:
     """A player keeps one collective and one personal objective (rules §2 step 5)."""
-    with change(game_id, nonce=nonce) as ch:
-        _require_state(ch)
+    with dealt(game_id, nonce=nonce) as ch:
         outcome = rules_setup.keep_objectives(ch.state, seat, collective, personal, ch.ruleset)
         ch.record(outcome.state, outcome.events, actor=seat)
 
@@ -147,8 +146,7 @@ def appoint(
     by_director: bool = False,
 ) -> None:
     """The King gives an office to a member, or takes it back when ``member`` is None (G24)."""
-    with change(game_id, nonce=nonce, by_director=by_director) as ch:
-        _require_state(ch)
+    with dealt(game_id, nonce=nonce, by_director=by_director) as ch:
         if member is None:
             outcome = rules_offices.dismiss(ch.state, king, office)
         else:
@@ -158,12 +156,6 @@ def appoint(
 
 def start(game_id: int, *, nonce: str | None = None, expected_seq: int | None = None) -> None:
     """Begin turn 1 once every player has kept their objectives."""
-    with change(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
-        _require_state(ch)
+    with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = rules_setup.start_game(ch.state, ch.dice)
         ch.record(outcome.state, outcome.events)
-
-
-def _require_state(ch) -> None:
-    if ch.state is None:
-        raise SetupError(_("The cards have not been dealt yet."))

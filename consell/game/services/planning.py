@@ -14,10 +14,11 @@ from consell.rules.payloads import (
     TradeAnswered,
     TradeOffered,
     TradeOffersLapsed,
+    TradeSide,
 )
 from consell.rules.state import PlannedAbility
 
-from .store import change
+from .store import dealt
 
 OFFERS = "trade_offers"
 
@@ -25,7 +26,7 @@ OFFERS = "trade_offers"
 def add(
     game_id: int, seat: int, source: str, ability: str, params: Mapping[str, Any], *, nonce=None
 ):
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         outcome = rules_planning.add_ability(
             ch.state, ch.catalog, seat, PlannedAbility(source, ability, dict(params))
         )
@@ -33,14 +34,14 @@ def add(
 
 
 def remove(game_id: int, seat: int, pile: str, index: int, *, nonce=None):
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         outcome = rules_planning.remove_ability(ch.state, seat, pile, index)
         ch.record(outcome.state, outcome.events, actor=seat)
 
 
 def move(game_id: int, seat: int, pile: str, index: int, delta: int, *, nonce=None):
     """Move one tile up (-1) or down (+1) in an ordered pile."""
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         tiles = getattr(ch.state.player(seat).plan, pile, None)
         if pile not in ("actions", "secrets") or tiles is None:
             raise InvalidParameterError("Only the actions and secrets piles have an order.")
@@ -54,14 +55,14 @@ def move(game_id: int, seat: int, pile: str, index: int, delta: int, *, nonce=No
 
 
 def sacrifice(game_id: int, seat: int, tactic: str, *, nonce=None):
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         outcome = rules_planning.sacrifice_tactic(ch.state, ch.catalog, seat, tactic)
         ch.record(outcome.state, outcome.events, actor=seat)
 
 
 def hand_in(game_id: int, seat: int, *, nonce=None):
     """Lock the plan; the order of hand-ins becomes the turn order (§3.2, G58)."""
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         outcome = rules_planning.hand_in(ch.state, ch.catalog, seat)
         state = outcome.state
         withdrawn = _drop_offers_of(state, seat)
@@ -71,7 +72,7 @@ def hand_in(game_id: int, seat: int, *, nonce=None):
 
 def close_for(game_id: int, seat: int, *, nonce=None):
     """The director closes Planning for a player who cannot finish (G37), recorded as such."""
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with dealt(game_id, nonce=nonce, by_director=True) as ch:
         outcome = rules_planning.close_planning_for(ch.state, seat)
         state = outcome.state
         withdrawn = _drop_offers_of(state, seat)
@@ -92,7 +93,7 @@ def propose_trade(
     nonce=None,
 ):
     """Offer a binding trade; it happens only when the other player accepts it."""
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         state = ch.state.clone()
         if to == seat:
             raise InvalidParameterError("A player cannot trade with themselves.")
@@ -130,7 +131,7 @@ def propose_trade(
 
 def answer_trade(game_id: int, seat: int, offer_id: int, accept: bool, *, nonce=None):
     """The receiver accepts (the trade runs atomically) or refuses; the proposer may withdraw."""
-    with change(game_id, nonce=nonce) as ch:
+    with dealt(game_id, nonce=nonce) as ch:
         state = ch.state.clone()
         offers = state.progress.get(OFFERS, [])
         offer = next((o for o in offers if o["id"] == offer_id), None)
@@ -180,7 +181,7 @@ def clear_offers(state) -> list:
     )
 
 
-def _offer_dict(offer: rules_trades.Offer) -> dict[str, Any]:
+def _offer_dict(offer: rules_trades.Offer) -> TradeSide:
     return {
         "resources": {str(k): int(v) for k, v in offer.resources.items() if v},
         "tactics": list(offer.tactics),

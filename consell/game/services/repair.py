@@ -10,7 +10,7 @@ audit shows the repair where it happened (rules G1: the director's interventions
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -61,9 +61,13 @@ def repair(
             if action == NOTIFY:
                 seats_ = [p.seat for p in ch.state.players] if ch.state else []
                 ch.touch(public=True, seats=seats_)
-            ch.record(
-                None, [director(Kind.REPAIR, Repair(action=action, reason=reason, **params), None)]
-            )
+            ch.record(None, [director(Kind.REPAIR, _repair(action, reason, params), None)])
+
+
+def _repair(action: str, reason: str, params: dict) -> Repair:
+    """The payload: the repair's parameters flat, as its form sent them (the form's fields are
+    the payload's optional keys)."""
+    return cast(Repair, {"action": action, "reason": reason, **params})
 
 
 def _advance(game_id: int, reason: str, params: dict, nonce: str | None) -> None:

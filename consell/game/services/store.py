@@ -13,12 +13,15 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
 from consell.rules import audience
 from consell.rules.dice import HmacDice, PhysicalDice, Roll
+from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
@@ -51,7 +54,8 @@ class Change:
     touched: bool = False  # something changed that no event records (e.g. a ruleset edit)
     touched_public: bool = False
     touched_seats: set[int] = field(default_factory=set)
-    loaded: tuple = (None, None)  # the snapshot and ruleset as read, to save only changes
+    # The snapshot and ruleset as read, to save only what changed.
+    loaded: tuple[dict | None, dict] = (None, {})
 
     def touch(self, *, public: bool = False, seats: Iterable[int] = ()) -> None:
         """Mark viewers to refresh although no event was recorded."""
@@ -94,42 +98,75 @@ class Change:
             )
 
 
+class Options(TypedDict, total=False):
+    """How a change is asked for: ``nonce`` (a repeated form is "already done"),
+    ``expected_seq`` (the version the page showed), ``by_director`` (marked in the audit),
+    ``entered_dice`` (the table's dice instead of the app's)."""
+
+    nonce: str | None
+    expected_seq: int | None
+    by_director: bool
+    entered_dice: list[int] | None
+
+
 @contextmanager
-def change(
-    game_id: int,
-    *,
-    nonce: str | None = None,
-    expected_seq: int | None = None,
-    by_director: bool = False,
-    entered_dice: list[int] | None = None,
-) -> Iterator[Change]:
+def change(game_id: int, **options: Unpack[Options]) -> Iterator[Change]:
     """Lock the game, hand out a ``Change``, and save everything it recorded on exit."""
     with transaction.atomic():
-        game = (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("pack")
-            .defer("state", "snapshot")
-            .get(pk=game_id)
-        )
-        # The nonce first: a form sent again is "already done", not "from an outdated page".
-        if nonce:
-            try:
-                with transaction.atomic():
-                    ProcessedRequest.objects.create(game=game, nonce=nonce[:64])
-            except IntegrityError as exc:
-                raise AlreadyApplied from exc
-        if expected_seq is not None and expected_seq != game.seq:
-            raise StaleRequest
-        state = load_state(game)
-        dice: HmacDice | PhysicalDice
-        if entered_dice is not None:
-            dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=game.seed_bytes)
-        else:
-            dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
-        ch = Change(game, state, Ruleset.from_dict(game.ruleset), dice, by_director)
-        ch.loaded = (game.snapshot, game.ruleset)
+        ch = _open(game_id, options)
         yield ch
         _save(ch)
+
+
+@dataclass
+class DealtChange(Change):
+    """A change of a game whose cards are dealt: there is a state to act on."""
+
+    state: GameState
+
+
+@contextmanager
+def dealt(game_id: int, **options: Unpack[Options]) -> Iterator[DealtChange]:
+    """``change`` for a step that acts on the dealt game: before the deal there is no state
+    to act on, and the step says so instead of failing (rules §2)."""
+    with transaction.atomic():
+        opened = _open(game_id, options)
+        if opened.state is None:
+            raise IllegalTransitionError(_("The cards have not been dealt yet."))
+        ch = DealtChange(opened.game, opened.state, opened.ruleset, opened.dice, opened.by_director)
+        ch.loaded = opened.loaded
+        yield ch
+        _save(ch)
+
+
+def _open(game_id: int, options: Options) -> Change:
+    """Lock the game row, refuse a repeated or outdated request, and read state and dice."""
+    nonce, expected_seq = options.get("nonce"), options.get("expected_seq")
+    entered_dice = options.get("entered_dice")
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("pack")
+        .defer("state", "snapshot")
+        .get(pk=game_id)
+    )
+    # The nonce first: a form sent again is "already done", not "from an outdated page".
+    if nonce:
+        try:
+            with transaction.atomic():
+                ProcessedRequest.objects.create(game=game, nonce=nonce[:64])
+        except IntegrityError as exc:
+            raise AlreadyApplied from exc
+    if expected_seq is not None and expected_seq != game.seq:
+        raise StaleRequest
+    state = load_state(game)
+    dice: HmacDice | PhysicalDice
+    if entered_dice is not None:
+        dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=game.seed_bytes)
+    else:
+        dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
+    ruleset = Ruleset.from_dict(game.ruleset)
+    by_director = options.get("by_director", False)
+    return Change(game, state, ruleset, dice, by_director, loaded=(game.snapshot, game.ruleset))
 
 
 def load_state(game: Game) -> GameState | None:
@@ -198,8 +235,9 @@ def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
     readers += [Viewer("seat", position) for position in _seat_positions(game, ch)]
     # Behind the screen only when the change began there: the change that enters Secrets is
     # public (everyone sees the phase begin) and the one that leaves it publishes the batch.
-    behind = game.snapshot is not None and ch.loaded[0] is not None and ch.state is not None
-    moment = audience.behind_screen(ch.state.turn) if behind else audience.LIVE
+    state = ch.state
+    behind = state is not None and game.snapshot is not None and ch.loaded[0] is not None
+    moment = audience.behind_screen(state.turn) if state is not None and behind else audience.LIVE
     woken: set[str] = set()
     if ch.events or ch.dice.rolls or ch.touched:
         woken.add("director")

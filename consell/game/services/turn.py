@@ -9,9 +9,6 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -37,22 +34,12 @@ from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
 
 from ..models import Game
-from ..naming import kingdom_names
+from ..naming import kingdom_names, target_name
 from .decisions import answer_triggers, record
 from .planning import clear_offers
-from .store import Change, change
+from .store import DealtChange, dealt
 
 HELD = "held_events"
-
-
-@contextmanager
-def dealt(game_id: int, **kwargs) -> Iterator[Change]:
-    """``store.change`` for a game whose cards are dealt: before the deal there is no state
-    to act on, and every step says so instead of failing (rules §2)."""
-    with change(game_id, **kwargs) as ch:
-        if ch.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
-        yield ch
 
 
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
@@ -178,13 +165,10 @@ def table_dice(state: GameState, catalog, ruleset, language: str) -> list[str] |
         return None
     names = {p.seat: p.name for p in state.players}
     kingdoms = kingdom_names(state, catalog, language)
-
-    def label(target) -> str:
-        if isinstance(target, plots.PlayerTarget):
-            return names.get(target.seat, str(target))
-        return kingdoms.get(target.kingdom, str(target))
-
-    tests = [_("the test against %(target)s") % {"target": label(t)} for t in plot.targets]
+    tests = [
+        _("the test against %(target)s") % {"target": target_name(t, names, kingdoms)}
+        for t in plot.targets
+    ]
     tests += [
         _("the test of the Spymaster %(name)s") % {"name": names.get(c.spymaster, c.spymaster)}
         for c in plots.coverages(plot, context)
@@ -266,20 +250,6 @@ def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:
         record(ch, production_phase.open_production(ch.state, ch.catalog, ch.ruleset))
 
 
-def distribute(game_id: int, pending_id: int, decision, *, seat: int | None, nonce=None) -> None:
-    """A distributor hands out a resource, or a kingdomless player picks income; the director
-    may finish it for an absent player with the even default (recorded as the director's)."""
-    with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
-        pending = next((p for p in ch.state.pending if p.id == pending_id), None)
-        if pending is None:
-            raise IllegalTransitionError(_("That distribution is already done."))
-        if seat is not None and seat not in pending.waiting_for:
-            raise IllegalTransitionError(_("This distribution is not yours to make."))
-        if seat is None:
-            decision = production_phase.default_decision(ch.state, pending)
-        record(ch, production_phase.decide_distribution(ch.state, ch.ruleset, pending_id, decision))
-
-
 def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
     """Chests back, a tactic each, lasting events count down, the next turn (§3.8).
 
@@ -294,7 +264,7 @@ def end_turn(game_id: int, *, nonce=None, expected_seq=None) -> None:
         _open_end_of_game(ch)
 
 
-def _open_end_of_game(ch: Change) -> None:
+def _open_end_of_game(ch: DealtChange) -> None:
     """After the last turn, the first player in turn order is asked for their first
     end-of-game reaction (§4.17 step 2; ``endgame_turns``)."""
     if not endgame_turns.opened(ch.state):

@@ -114,7 +114,7 @@ class LastingTally:
                 self.applied += 1
                 continue
             for a in self._active:
-                name = a.rule.get("rule")
+                name = str(a.rule.get("rule"))
                 if CONSULTED_AT.get(name) == kind and self._in_scope(a, kind, payload):
                     self.applied += 1
 

@@ -119,7 +119,16 @@ def simulate(
 class Runner:
     """The loop: read the state, do the one thing it waits for, repeat."""
 
-    def __init__(self, players, turns, seed, pack, after_phase, before_step=None, plant=None):
+    def __init__(
+        self,
+        players: int,
+        turns: int,
+        seed: int,
+        pack: Pack,
+        after_phase: AfterPhase | None,
+        before_step: BeforeStep | None = None,
+        plant: Plant | None = None,
+    ) -> None:
         if not 1 <= players <= len(NAMES):
             raise ValueError(f"The simulator seats 1 to {len(NAMES)} players.")
         self.bot = Bot(random.Random(seed), plant)
@@ -134,9 +143,10 @@ class Runner:
         )
         self.gid = self.game.pk
         games.update_ruleset(self.gid, {"turns": turns})
+        self.game.refresh_from_db(fields=["ruleset"])
+        self.ruleset = Ruleset.from_dict(self.game.ruleset)
         self.catalog = load_catalog(pack)
         self.lasting = LastingTally(self.catalog)
-        self.ruleset = None
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -175,7 +185,6 @@ class Runner:
         state = self.state()
         if self.before_step:  # the objectives on offer and the Kings' appointments (§2)
             self.before_step(self.game, state)
-        self.ruleset = Ruleset.from_dict(self.game.ruleset)
         for p in state.players:
             offer = p.objective_offer
             collective = [o for o in offer if self._scope(o) == "collective"]
@@ -340,18 +349,16 @@ class Runner:
         offer = self.bot.trade(state, seat, self.ruleset)
         if offer:
             to, gives, wants = offer
-            words = {}
+            information = promises = ""
             if self.plant:
-                words = {
-                    "information": self.plant("trade information", seat),
-                    "promises": self.plant("trade promises", seat),
-                }
+                information = self.plant("trade information", seat)
+                promises = self.plant("trade promises", seat)
             try:
                 planning.propose_trade(
                     self.gid,
                     seat,
                     to,
-                    rules_trades.Offer(resources=gives, **words),
+                    rules_trades.Offer(resources=gives, information=information, promises=promises),
                     rules_trades.Offer(resources=wants),
                 )
             except RuleError:

@@ -17,7 +17,6 @@ from consell.content.catalog import load_catalog
 from consell.game.models import Event, Game
 from consell.rules.event_kinds import Kind
 from consell.rules.resources import Resource
-from consell.rules.state import GameState
 
 from .mechanics import count
 
@@ -30,10 +29,10 @@ def summarize(
     """The summary of a finished game as plain JSON values (``lasting_applied``: what the
     runner counted, ``Played.lasting_effects_applied``)."""
     game.refresh_from_db()
-    state = GameState.from_dict(game.state)
+    state = game.dealt_state()
     names = {p.seat: p.name for p in state.players}
     kinds: Counter[str] = Counter()
-    crises = Counter()
+    crises: Counter[str] = Counter()
     events_revealed = detections = sales = 0
     logged = list(Event.objects.filter(game=game).order_by("seq").values_list("kind", "payload"))
     for kind, payload in logged:

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from consell.rules.names import PENDING_NAMES
+from consell.rules.phases import PHASE_NAMES
 
 register = template.Library()
 
@@ -33,16 +34,8 @@ INDICATOR_LABELS = {
     "grace": _("Grace"),
 }
 
-PHASE_LABELS = {
-    "destiny": _("Destiny"),
-    "planning": _("Planning"),
-    "actions": _("Actions"),
-    "secrets": _("Secrets"),
-    "acquisition": _("Acquisition"),
-    "crisis": _("Crisis resolution"),
-    "production": _("Production"),
-    "end_of_turn": _("End of turn"),
-}
+# The phases by the rules' own names (``consell.rules.phases``).
+PHASE_LABELS = {str(phase): _(name) for phase, name in PHASE_NAMES.items()}
 
 
 @register.simple_tag

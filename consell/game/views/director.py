@@ -126,7 +126,7 @@ def deal(request, game_id: int):
     form = DealForm(request.POST, seats=seats, kingdoms=ruleset.kingdom_count(seats))
     if not form.is_valid():
         for error in form.errors.get("kings", []):
-            messages.error(request, error)
+            messages.error(request, str(error))
         return redirect("game:dashboard", game_id=game.pk)
     if run_service(
         request,
