@@ -92,7 +92,10 @@ UPHEAVAL_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
         }
     ),
     Kind.HEIR_TAKES_OVER: lambda d, n: (
-        _("Your heir takes over: you lose %(what)s and keep your cards.")
-        % {"what": words.amounts(d.get("lost"))}
+        _("Your heir takes over: you lose %(what)s; your new cards: %(c)s.")
+        % {
+            "what": words.amounts(d.get("lost")),
+            "c": n.cards([*d.get("tactics", []), *d.get("objectives", [])]),
+        }
     ),
 }
