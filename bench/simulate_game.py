@@ -51,29 +51,35 @@ def machine() -> dict[str, str]:
 
 
 def time_the_store() -> list:
-    """Add up each change's time outside its body (``store.change``): [seconds, changes]."""
+    """Add up each change's time outside its body (``store.change`` and ``store.dealt``, as
+    every service module imported them): [seconds, changes]."""
     from contextlib import contextmanager
 
-    from consell.game.services import decisions, games, planning, seats, store, turn
+    from consell.game.services import decisions, games, planning, repair, seats, store, turn
 
     spent = [0.0, 0]
-    original = store.change
 
-    @contextmanager
-    def timed_change(*args, **kwargs):
-        began = time.perf_counter()
-        with original(*args, **kwargs) as ch:
-            body = time.perf_counter()
-            spent[0] -= body - began
-            try:
-                yield ch
-            finally:
-                spent[0] -= time.perf_counter() - body
-        spent[0] += time.perf_counter() - began
-        spent[1] += 1
+    def timed(original):
+        @contextmanager
+        def timed_change(*args, **kwargs):
+            began = time.perf_counter()
+            with original(*args, **kwargs) as ch:
+                body = time.perf_counter()
+                spent[0] -= body - began
+                try:
+                    yield ch
+                finally:
+                    spent[0] -= time.perf_counter() - body
+            spent[0] += time.perf_counter() - began
+            spent[1] += 1
 
-    for module in (decisions, games, planning, seats, store, turn):
-        module.change = timed_change
+        return timed_change
+
+    wrapped = {name: timed(getattr(store, name)) for name in ("change", "dealt")}
+    for module in (decisions, games, planning, repair, seats, store, turn):
+        for name, replacement in wrapped.items():
+            if hasattr(module, name):
+                setattr(module, name, replacement)
     return spent
 
 

@@ -238,7 +238,8 @@ def test_a_plot_against_a_kingdom_names_the_kingdom_by_its_house(finished):
     state = GameState.from_dict(finished.state)
     kingdom = state.kingdoms[0]
     king = kingdom.king
-    conspirator = next(p.seat for p in state.players if p.kingdom != kingdom.id)
+    # Anyone but its King may plot against a kingdom, a member included (§4.6 sets no bar).
+    conspirator = next(p.seat for p in state.players if p.seat != king)
     context = plots.PlotContext(
         membership={p.seat: p.kingdom for p in state.players},
         kings={k.id: k.king for k in state.kingdoms},

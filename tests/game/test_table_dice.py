@@ -32,7 +32,7 @@ def _plot_next(aborts: bool):
         if state.phase is not Phase.SECRETS or resolution.VIGILANCE not in state.progress:
             return False
         tests = table_dice(state, catalog, ruleset, "en") or []
-        if len(tests) < 2:
+        if len(tests) < 2 or (not aborts and not any("Spymaster" in t for t in tests)):
             return False
         dry = resolution.resolve_next(
             state, catalog, ruleset, FixedDice([1] * 3 * len(tests)), "secrets"
@@ -44,9 +44,9 @@ def _plot_next(aborts: bool):
 
 @pytest.fixture
 def game():
-    """``simulate --players 9 --seed 3``, at its first plot with a Spymaster test that can
+    """``simulate --players 9 --seed 1``, at its first plot with a Spymaster test that can
     be paid."""
-    return play_until(9, 10, 3, _plot_next(aborts=False))
+    return play_until(9, 10, 1, _plot_next(aborts=False))
 
 
 def _tests(game):
