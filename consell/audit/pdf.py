@@ -45,11 +45,9 @@ def static_file(url: str) -> Path:
     if not parts.path.startswith(prefix):
         raise Refused(f"not a static file of the report: {url}")
     name = unquote(parts.path[len(prefix) :])
-    found = finders.find(name)
-    if found:
-        return Path(found)
     try:
-        collected = Path(safe_join(settings.STATIC_ROOT, name))
+        found = finders.find(name)
+        collected = Path(found or safe_join(settings.STATIC_ROOT, name))
     except SuspiciousFileOperation as error:
         raise Refused(f"outside the static files: {url}") from error
     if not collected.is_file():
