@@ -270,10 +270,16 @@ class Crawl:
             for f in ("decisions", "plan", "chest", "board")
         ]
         audit = [Url("audit", f"/audit/{g}/{a}") for a in AUDIT]
+        undrawn = [u for u in audit if not u.path.endswith(".pdf")]
         if viewer.kind == "seat" and viewer.seat not in (seats[0], seats[-1]):
             # Every seat reads all of its own outputs; the first and the last seat stand for
-            # the others at everyone else's addresses (the 404s are alike for any seat).
-            return own["seat"] + fragments + (audit if finished else [])
+            # the others at everyone else's addresses (the 404s are alike for any seat). The
+            # PDF is the seat's report page drawn (one context, ``audit.views``), which this
+            # seat reads as HTML; drawing it takes seconds (docs/performance.md), so the first
+            # and the last seat read theirs for everyone.
+            return own["seat"] + fragments + (undrawn if finished else [])
+        if viewer.kind == "director" and not finished:
+            audit = undrawn  # the director's PDF hides nothing from the director: at the end
         everything = own["director"] + own["seat"] + fragments
         everything.append(Url("live", f"/games/{g}/?fragment=live", True))
         if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
