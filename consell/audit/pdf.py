@@ -9,8 +9,9 @@ text would otherwise be a request from the server, issue 13).
 
 What made it slow (docs/performance.md, "The audit report as a PDF"): the screen stylesheet
 makes ``<body>`` a flex column, and WeasyPrint lays a flex container out again for every page
-it breaks, so a report's cost grew with its pages squared; its automatic table layout and CSS
-grid measure every cell twice. The PDF's stylesheets use none of them.
+it breaks, so the cost grew with the square of the pages; then every box, anchor (``id``) and
+table cell of six thousand events costs its share. The PDF's document has no flex box, one
+line of text for an event and for a roll, and ids only where a link points.
 """
 
 from __future__ import annotations
