@@ -4,8 +4,8 @@ The PDF is the report page's own content (``audit/_report.html``) in a document 
 paper (``audit/report_pdf.html``, ``static/css/audit-print.css`` then
 ``static/css/audit-pdf.css``). WeasyPrint fetches only what the document links, through
 ``StaticFiles``: the app's static files, read from disk; every other address is refused, so
-rendering a report never reaches the network (a planted ``<img src="http://...">`` in a game's
-text would otherwise be a request from the server, issue 13).
+drawing a report never reaches the network nor reads a file of the server that is not a
+static file (WeasyPrint's own fetcher follows http, https, ftp and file addresses).
 
 What made it slow (docs/performance.md, "The audit report as a PDF"): the screen stylesheet
 makes ``<body>`` a flex column, and WeasyPrint lays a flex container out again for every page
