@@ -9,6 +9,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DEBUG=0 \
     SQLITE_PATH=/data/db.sqlite3
 
+# The audit report's PDF (WeasyPrint) draws text with Pango, fontconfig and HarfBuzz; DejaVu is
+# the font its stylesheet names (static/css/audit-pdf.css).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends \
+        libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
 RUN groupadd --system consell \
     && useradd --system --gid consell --home-dir /app --no-create-home consell \
     && mkdir -p /data && chown consell:consell /data

@@ -269,4 +269,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # WeasyPrint (the audit PDF) logs every step of every page at INFO.
+    "loggers": {"weasyprint.progress": {"level": "WARNING"}},
 }

@@ -13,5 +13,6 @@ urlpatterns = [
     path("<int:game_id>/charts/", views.charts_page, name="charts"),
     path("<int:game_id>/dice/", views.dice_page, name="dice"),
     path("<int:game_id>/report/", views.report_page, name="report"),
+    path("<int:game_id>/report.pdf", views.report_pdf, name="report_pdf"),
     path("<int:game_id>/export.json", views.export_json, name="export"),
 ]

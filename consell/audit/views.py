@@ -1,4 +1,5 @@
-"""The audit pages: timeline, my story, charts, dice proof, the JSON log and a printable report.
+"""The audit pages: timeline, my story, charts, dice proof, the JSON log and a printable report
+(a page, and a PDF).
 
 Who may open them is decided once, in ``audit_access``: the game's director always; a seat of
 the game once the game is over, since at the end "all players reveal all their resources and
@@ -9,10 +10,15 @@ nothing about whether the game exists.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import replace
 
+from asgiref.sync import sync_to_async
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -27,10 +33,13 @@ from consell.rules.state import Phase
 
 from .charts import build_charts
 from .export import build_document, snapshots_of
+from .pdf import render_pdf
 from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, present
 from .proof import prove
 from .story import story_for
 from .timeline import CATEGORIES, Filters, filter_entries, summarise, timeline
+
+logger = logging.getLogger(__name__)
 
 
 def audit_access(request, game_id: int) -> tuple[Game, Viewer]:
@@ -145,9 +154,8 @@ def dice_page(request, game_id: int):
     return render(request, "audit/dice.html", context)
 
 
-@require_GET
-def report_page(request, game_id: int):
-    """Everything on one page, for printing (``static/css/audit-print.css``)."""
+def _report_context(request, game_id: int, paper: bool = False) -> dict:
+    """The report's content; ``paper``: laid out for the PDF (``audit/_report.html``)."""
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "report")
     names = context["names"]
@@ -157,8 +165,42 @@ def report_page(request, game_id: int):
         charts=build_charts(snapshots_of(context["document"]), context["names"].title_of),
         proof=_worded(context),
         status_labels=ROLL_STATUS_LABELS,
+        reader_name=names.seat(context["reader"]),
+        paper=paper,
     )
-    return render(request, "audit/report.html", context)
+    return context
+
+
+@require_GET
+def report_page(request, game_id: int):
+    """Everything on one page, for printing (``static/css/audit-print.css``)."""
+    return render(request, "audit/report.html", _report_context(request, game_id))
+
+
+@require_GET
+async def report_pdf(request, game_id: int):
+    """The report as a PDF to download (issue 13 item 9), for whoever may read the report.
+
+    Drawing a long game's report takes seconds of CPU: it is done in a thread of its own, not
+    in the one thread that serves every synchronous view (every phone's page would wait).
+    If it fails, the reader gets a page saying so and the printable page; the log gets why."""
+    context = await sync_to_async(_report_context)(request, game_id, paper=True)
+    game = context["game"]
+    html = await sync_to_async(render_to_string)("audit/report_pdf.html", context, request)
+    try:
+        body = await sync_to_async(render_pdf, thread_sensitive=False)(html)
+    except Exception:
+        logger.exception("audit of game %s: the PDF report could not be drawn", game.pk)
+        page = await sync_to_async(render_to_string)("audit/pdf_failed.html", context, request)
+        return HttpResponse(page, status=500)
+    name = slugify(game.name) or str(game.pk)
+    return HttpResponse(
+        body,
+        content_type="application/pdf",
+        headers={
+            "Content-Disposition": content_disposition_header(True, f"consell-{name}-audit.pdf")
+        },
+    )
 
 
 @require_GET

@@ -13,7 +13,7 @@ from tests.game.conftest import seat_client
 
 pytestmark = pytest.mark.django_db
 
-PAGES = ["", "story/", "charts/", "dice/", "report/", "export.json"]
+PAGES = ["", "story/", "charts/", "dice/", "report/", "report.pdf", "export.json"]
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -26,7 +26,7 @@ import html
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.test import Client, override_settings
 
@@ -34,15 +34,17 @@ from consell.content.catalog import load_catalog
 from consell.game.describe import Names, describe
 from consell.game.models import Event, Game
 from consell.rules.state import GameState, Phase, Status
+from tests.pdf_text import pdf_text, squeezed
 
 from .pack import MARKER, Markers
-from .secrets import Knowledge, found, notes_of
+from .secrets import Knowledge, Secret, found, notes_of
 
 # What only Django's technical (DEBUG) error pages print: a viewer must never read them.
 INTERNALS = ("Traceback", "Using the URLconf", "Local vars", "DEBUG = True", "Request Method:")
 HX = {"HTTP_HX_REQUEST": "true"}
 PLAN_EDITS = {"ability_planned", "ability_unplanned", "pile_reordered"}
-AUDIT = ("timeline", "story", "charts", "dice", "report", "export")
+# The audit's outputs, by the address after /audit/<g>/ (the PDF's text is read with pypdf).
+AUDIT = ("", "story/", "charts/", "dice/", "report/", "report.pdf", "export.json")
 
 
 @dataclass(frozen=True)
@@ -267,18 +269,17 @@ class Crawl:
             Url("fragment", f"/play/{g}/?fragment={f}", True)
             for f in ("decisions", "plan", "chest", "board")
         ]
-        audit = [
-            Url(
-                "audit",
-                f"/audit/{g}/"
-                + ("" if a == "timeline" else "export.json" if a == "export" else f"{a}/"),
-            )
-            for a in AUDIT
-        ]
+        audit = [Url("audit", f"/audit/{g}/{a}") for a in AUDIT]
+        undrawn = [u for u in audit if not u.path.endswith(".pdf")]
         if viewer.kind == "seat" and viewer.seat not in (seats[0], seats[-1]):
             # Every seat reads all of its own outputs; the first and the last seat stand for
-            # the others at everyone else's addresses (the 404s are alike for any seat).
-            return own["seat"] + fragments + (audit if finished else [])
+            # the others at everyone else's addresses (the 404s are alike for any seat). The
+            # PDF is the seat's report page drawn (one context, ``audit.views``), which this
+            # seat reads as HTML; drawing it takes seconds (docs/performance.md), so the first
+            # and the last seat read theirs for everyone.
+            return own["seat"] + fragments + (undrawn if finished else [])
+        if viewer.kind == "director" and not finished:
+            audit = undrawn  # the director's PDF hides nothing from the director: at the end
         everything = own["director"] + own["seat"] + fragments
         everything.append(Url("live", f"/games/{g}/?fragment=live", True))
         if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
@@ -341,6 +342,8 @@ class Crawl:
                 )
         if not secrets or url.kind == "qr":
             return
+        if answer.status_code == 200 and answer.get("Content-Type") == "application/pdf":
+            body, secrets, mine = _as_pdf_text(answer.content, secrets, mine)
         for secret in found(body, secrets, mine):
             self.failures.append(
                 f"{where}: shows {f'seat {secret.owner}' if secret.owner else 'nobody'}'s "
@@ -461,6 +464,16 @@ class Crawl:
                     f"{record['where']}: seat {seat}'s socket was woken behind the Secrets "
                     f"screen (G52) by: {kinds}"
                 )
+
+
+def _as_pdf_text(content: bytes, secrets: list[Secret], mine: set[str]):
+    """A PDF's words and the needles to look for in them, all without spaces or line breaks
+    (``tests/pdf_text.py``): a PDF breaks its lines anywhere, and holds no markup."""
+    body = squeezed(pdf_text(content))
+    secrets = [
+        replace(s, needles=tuple(squeezed(html.unescape(n)) for n in s.needles)) for s in secrets
+    ]
+    return body, secrets, {squeezed(html.unescape(words)) for words in mine}
 
 
 def _messages(answer) -> str:
