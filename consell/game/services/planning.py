@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from consell.rules import planning as rules_planning
 from consell.rules import trades as rules_trades
 from consell.rules.errors import InvalidParameterError, NotEligibleError
@@ -44,10 +46,10 @@ def move(game_id: int, seat: int, pile: str, index: int, delta: int, *, nonce=No
     with dealt(game_id, nonce=nonce) as ch:
         tiles = getattr(ch.state.player(seat).plan, pile, None)
         if pile not in ("actions", "secrets") or tiles is None:
-            raise InvalidParameterError("Only the actions and secrets piles have an order.")
+            raise InvalidParameterError(_("Only the actions and secrets piles have an order."))
         target = index + delta
         if not (0 <= index < len(tiles) and 0 <= target < len(tiles)):
-            raise InvalidParameterError("That tile cannot move further.")
+            raise InvalidParameterError(_("That tile cannot move further."))
         order = list(range(len(tiles)))
         order[index], order[target] = order[target], order[index]
         outcome = rules_planning.reorder(ch.state, seat, pile, order)
@@ -96,15 +98,15 @@ def propose_trade(
     with dealt(game_id, nonce=nonce) as ch:
         state = ch.state.clone()
         if to == seat:
-            raise InvalidParameterError("A player cannot trade with themselves.")
+            raise InvalidParameterError(_("A player cannot trade with themselves."))
         state.player(to)
         if gives.is_empty() and wants.is_empty():
-            raise InvalidParameterError("The trade is empty: nobody gives anything.")
+            raise InvalidParameterError(_("The trade is empty: nobody gives anything."))
         # Refuse now what could never be accepted (forbidden items, wrong phase).
         rules_trades.check_offer(state, ch.catalog, ch.ruleset, seat, gives)
         rules_trades.check_request(ch.ruleset, wants)
         if wants.tactics:
-            raise InvalidParameterError("Ask for tactics in words: their cards are hidden.")
+            raise InvalidParameterError(_("Ask for tactics in words: their cards are hidden."))
         rules_trades.check_offer(state, ch.catalog, ch.ruleset, to, rules_trades.Offer())
         offers = state.progress.setdefault(OFFERS, [])
         offer_id = state.progress.get("next_offer", 0)
@@ -136,9 +138,9 @@ def answer_trade(game_id: int, seat: int, offer_id: int, accept: bool, *, nonce=
         offers = state.progress.get(OFFERS, [])
         offer = next((o for o in offers if o["id"] == offer_id), None)
         if offer is None or seat not in (offer["from"], offer["to"]):
-            raise NotEligibleError("That offer is no longer open.")
+            raise NotEligibleError(_("That offer is no longer open."))
         if accept and seat != offer["to"]:
-            raise NotEligibleError("Only the player the offer was made to can accept it.")
+            raise NotEligibleError(_("Only the player the offer was made to can accept it."))
         offers.remove(offer)
         parties = (offer["from"], offer["to"])
         if not accept:
