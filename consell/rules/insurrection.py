@@ -22,7 +22,14 @@ from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, 
 from .i18n import _
 from .indicators import Indicators, checked_indicators, highest_above_minimum
 from .payment import Payment, checked_amounts, checked_chests, describe, lose, pay
-from .resources import LINKED_RESOURCE, Holdings, Indicator, Resource, resource_name
+from .resources import (
+    LINKED_RESOURCE,
+    Holdings,
+    Indicator,
+    Resource,
+    ResourceAmounts,
+    resource_name,
+)
 from .ruleset import Ruleset
 
 # What each named outcome does (rules §4.5 table, G57): Prestige the King loses, what each
@@ -175,7 +182,8 @@ def reroll_die(
                 )
                 % {"seat": p.seat, "amount": p.amount, "resource": resource_name(resource)},
                 seat=p.seat,
-                **exc.details,
+                cost=exc.details.get("cost"),
+                missing=exc.details.get("missing"),
             ) from exc
         new_chests[p.seat] = dict(payments[p.seat].holdings)
     with dice.purpose("insurrection reroll"):
@@ -284,7 +292,7 @@ def _uprising_drop(
     return king_choice
 
 
-def lose_chosen(chest: Holdings, choice: Mapping[Resource | str, int], count: int) -> Payment:
+def lose_chosen(chest: Holdings, choice: ResourceAmounts, count: int) -> Payment:
     """Apply a loss "of their choice" (rules §4.5): exactly ``count`` tokens, never Prestige."""
     picked = checked_amounts(choice, "loss")
     if picked[Resource.PRE]:

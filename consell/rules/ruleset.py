@@ -342,7 +342,7 @@ def _from_json(name: str, raw: Any, default: Any) -> Any:
                 raise TypeError
             sample_key = next(iter(default))
             sample_value = next(iter(default.values()))
-            out = {}
+            out: dict[Resource | int, str | int] = {}
             for k, v in raw.items():
                 key = Resource(k) if isinstance(sample_key, Resource) else int(k)
                 if isinstance(sample_value, str):
