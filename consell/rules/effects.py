@@ -128,7 +128,7 @@ def execute(
             decks.discard(new, decks.TACTICS, instance)
         effect = tuple(ability.get("effect", []))
         if plot:
-            frames = _resolve_plot(run, ability, planned, secrets or Secrets())
+            frames = _resolve_plot(run, seat, ability, planned, secrets or Secrets())
         else:
             frames = [Frame(effect, 0, seat)]
         _drive(run, frames)
@@ -259,7 +259,7 @@ def secrets_batch(events: Sequence[Event]) -> tuple[Event, ...]:
     )
     chests: dict[tuple[int, ...], list[dict[str, Any]]] = {}
     for e in held:
-        if e.audience != PUBLIC:
+        if isinstance(e.audience, tuple):
             data = {k: v for k, v in e.data.items() if k != "batch"}
             chests.setdefault(tuple(e.audience), []).append({"kind": e.kind, **data})
     for seats, items in sorted(chests.items()):
@@ -424,9 +424,9 @@ def plot_setup(
     """
     spymaster_office = ruleset.office_for_resource[Resource.INT]
     spymasters = {
-        k.id: k.offices[spymaster_office]
+        k.id: holder
         for k in state.kingdoms
-        if k.offices.get(spymaster_office) is not None
+        if (holder := k.offices.get(spymaster_office)) is not None
     }
     exemptions = {
         kingdom: frozenset(
@@ -505,10 +505,11 @@ def plot_record(result: plots.PlotResult, odds: Any) -> PlotRecord:
 
 
 def _resolve_plot(
-    run: Run, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
+    run: Run, seat: int, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
 ) -> list[Frame]:
-    """Roll the plot's tests, put the notes in the chests, and bind each successful target."""
-    state, seat = run.state, run.context.owner
+    """Roll the plot of the conspirator in ``seat``: its tests, the notes in the chests, and a
+    frame bound to each successful target."""
+    state = run.state
     plot, context = plot_setup(state, run.ruleset, seat, ability, planned, secrets)
     targets = plot.targets
     chances = odds.plot_odds(plot, context, run.ruleset)
@@ -565,7 +566,8 @@ def _drive(run: Run, frames: list[Frame]) -> None:
             continue
         op = frame.ops[frame.index]
         frames[-1] = frame.advanced()
-        handler = HANDLERS.get(op.get("op"))
+        name = op.get("op")
+        handler = HANDLERS.get(name) if isinstance(name, str) else None
         if handler is None:
             raise InvalidParameterError(_("Unknown op %(op)s.") % {"op": repr(op.get("op"))})
         if not _follow(run, frames, handler(run, frame, op)):

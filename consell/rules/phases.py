@@ -95,7 +95,7 @@ def can_advance(state: GameState) -> list[str]:
         return [_("the game has not started")]
     if state.status is Status.FINISHED:
         return [_("the game is over")]
-    reasons = []
+    reasons: list[str] = []
     for p in state.pending:
         step = p.data.get("step") if p.kind == STEP else None
         if p.kind == STEP and step in STEP_LABELS:
@@ -203,10 +203,14 @@ def complete_step(state: GameState, step: str) -> Outcome:
 def _apply_handin_order(state: GameState) -> Event:
     """The submission order becomes the turn order as Planning closes (§3.2, G37, G58)."""
     ranked = sorted(
-        (p for p in state.players if p.plan.handed_in and p.plan.handed_in_rank is not None),
-        key=lambda p: p.plan.handed_in_rank,
+        (
+            (rank, p.seat)
+            for p in state.players
+            if p.plan.handed_in and (rank := p.plan.handed_in_rank) is not None
+        ),
+        key=lambda ranked_seat: ranked_seat[0],
     )
-    first = [p.seat for p in ranked]
+    first = [seat for _rank, seat in ranked]
     late = [p.seat for p in state.players if p.seat not in first]
     state.turn_order = list(turn_order_from_handins(state.turn_order, first, late))
     return public(Kind.TURN_ORDER, TurnOrder(order=list(state.turn_order)))
