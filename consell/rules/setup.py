@@ -119,6 +119,35 @@ def keep_objectives(
         "collective": player.objective_offer[:split],
         "personal": player.objective_offer[split:],
     }
+    _check_kept(seat, chosen, wanted, offered)
+    new = state.clone()
+    p = new.player(seat)
+    kept = chosen["collective"] + chosen["personal"]
+    returned = [c for c in p.objective_offer if c not in kept]
+    for c in returned:
+        scope = "collective" if c in offered["collective"] else "personal"
+        new.decks[decks.OBJECTIVE_DECK[scope]].append(c)
+    p.objectives = kept
+    p.objective_offer = []
+    events: list[Event] = [
+        private(Kind.OBJECTIVES_KEPT, [seat], ObjectivesKept(objectives=kept)),
+        # §2 step 5: "returns the other two to their decks without revealing them".
+        never_revealed(
+            director(Kind.OBJECTIVES_RETURNED, ObjectivesReturned(seat=seat, cards=returned))
+        ),
+        public(Kind.OBJECTIVES_CHOSEN, Nothing(), seat),
+    ]
+    return Outcome(new, tuple(events))
+
+
+def _check_kept(
+    seat: int,
+    chosen: Mapping[str, list[str]],
+    wanted: Mapping[str, int],
+    offered: Mapping[str, list[str]],
+) -> None:
+    """Refuse a choice that does not keep exactly the wanted number of different objectives of
+    each scope, each of them dealt to the player (§2 step 5)."""
     for scope, cards in chosen.items():
         if len(cards) != wanted[scope] or len(set(cards)) != len(cards):
             raise InvalidParameterError(
@@ -141,24 +170,6 @@ def keep_objectives(
                     % {"card": repr(c), "seat": seat},
                     card=c,
                 )
-    new = state.clone()
-    p = new.player(seat)
-    kept = chosen["collective"] + chosen["personal"]
-    returned = [c for c in p.objective_offer if c not in kept]
-    for c in returned:
-        scope = "collective" if c in offered["collective"] else "personal"
-        new.decks[decks.OBJECTIVE_DECK[scope]].append(c)
-    p.objectives = kept
-    p.objective_offer = []
-    events: list[Event] = [
-        private(Kind.OBJECTIVES_KEPT, [seat], ObjectivesKept(objectives=kept)),
-        # §2 step 5: "returns the other two to their decks without revealing them".
-        never_revealed(
-            director(Kind.OBJECTIVES_RETURNED, ObjectivesReturned(seat=seat, cards=returned))
-        ),
-        public(Kind.OBJECTIVES_CHOSEN, Nothing(), seat),
-    ]
-    return Outcome(new, tuple(events))
 
 
 def start_game(state: GameState, dice: Dice) -> Outcome:
