@@ -377,12 +377,17 @@ def _deal_objectives(
 
 
 def _deal_tactics(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> list[Event]:
-    """Shuffle the tactics and deal 3 to each player (§2 step 6)."""
+    """Shuffle the tactics and deal 3 to each player (§2 step 6).
+
+    The pack was measured first (``_check_table``); a deck that still ran out would deal what
+    it has, as every later draw of tactics does (G45)."""
     state.decks[decks.TACTICS] = instances(catalog, "tactic")
     decks.shuffle_deck(state, decks.TACTICS, dice)
     for _n in range(ruleset.tactics_initial):
         for seat in state.turn_order:
-            state.player(seat).tactics.append(decks.draw(state, decks.TACTICS, dice))
+            tactic = decks.draw(state, decks.TACTICS, dice)
+            if tactic is not None:
+                state.player(seat).tactics.append(tactic)
     return [
         private(Kind.TACTICS_DEALT, [p.seat], TacticsDealt(tactics=list(p.tactics)))
         for p in state.players
@@ -402,8 +407,12 @@ def _open_market(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dic
 
 
 def _open_law_row(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> list[Event]:
-    """Shuffle the laws and lay 3 face up in the law row (§2 step 10)."""
+    """Shuffle the laws and lay 3 face up in the law row (§2 step 10).
+
+    The pack was measured first (``_check_table``); with fewer laws the row would shrink, as it
+    does when the laws run out later (G35)."""
     state.decks[decks.LAWS] = instances(catalog, "law")
     decks.shuffle_deck(state, decks.LAWS, dice)
-    state.law_row = [decks.draw(state, decks.LAWS, dice) for _ in range(ruleset.law_row_size)]
+    laid = (decks.draw(state, decks.LAWS, dice) for _ in range(ruleset.law_row_size))
+    state.law_row = [law for law in laid if law is not None]
     return [public(Kind.LAW_ROW, LawRow(row=list(state.law_row)))]
