@@ -96,13 +96,7 @@ def create_kingdom(
     at 3 and a fresh set of offices (G54), and may appoint the joiners at once. ``paid`` says the
     price was already taken (the effects interpreter charges it before the founding, G40).
     """
-    check_can_change(state, founder)
-    if len(set(joiners)) != len(joiners) or founder in joiners:
-        raise InvalidParameterError(_("Each joiner joins once, and the founder is not a joiner."))
-    for seat in joiners:
-        check_can_change(state, seat)
-    order = {seat: i for i, seat in enumerate(state.turn_order)}
-    joiners = sorted(joiners, key=order.__getitem__)
+    joiners = _joiners_in_turn_order(state, founder, joiners)
     price = ruleset.new_kingdom_price(len(joiners))
     new = state.clone()
     events: list[Event] = []
@@ -114,13 +108,7 @@ def create_kingdom(
         events.append(private(Kind.COST_PAID, [founder], Paid(paid=spent), founder))
     kid = new.next_kingdom_id
     new.next_kingdom_id += 1
-    for seat in (founder, *joiners):
-        lost = vacate_offices(new, seat)
-        if lost:
-            events.append(public(Kind.OFFICES_LOST, OfficesLost(seat=seat, offices=lost), seat))
-        player = new.player(seat)
-        player.kingdom = kid
-        player.kingdom_changed_turn = new.turn
+    events += _move_into(new, kid, (founder, *joiners))
     king_card = king_office(catalog)
     new.kingdoms.append(
         Kingdom(
@@ -147,6 +135,31 @@ def create_kingdom(
         )
     )
     return Outcome(new, tuple(events))
+
+
+def _joiners_in_turn_order(state: GameState, founder: int, joiners: Sequence[int]) -> list[int]:
+    """The joiners of a new kingdom, each once and free to change kingdom (G49), in turn order."""
+    check_can_change(state, founder)
+    if len(set(joiners)) != len(joiners) or founder in joiners:
+        raise InvalidParameterError(_("Each joiner joins once, and the founder is not a joiner."))
+    for seat in joiners:
+        check_can_change(state, seat)
+    order = {seat: i for i, seat in enumerate(state.turn_order)}
+    return sorted(joiners, key=order.__getitem__)
+
+
+def _move_into(state: GameState, kingdom_id: int, seats: Sequence[int]) -> list[Event]:
+    """The founder and joiners give up their old offices and belong to the new kingdom (G49).
+    Mutates ``state``."""
+    events: list[Event] = []
+    for seat in seats:
+        lost = vacate_offices(state, seat)
+        if lost:
+            events.append(public(Kind.OFFICES_LOST, OfficesLost(seat=seat, offices=lost), seat))
+        player = state.player(seat)
+        player.kingdom = kingdom_id
+        player.kingdom_changed_turn = state.turn
+    return events
 
 
 def join(state: GameState, seat: int, kingdom_id: int) -> Outcome:
