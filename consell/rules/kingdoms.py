@@ -203,8 +203,7 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     new = state.clone()
     kid = player.kingdom
     kingdom = new.kingdom(kid)
-    was_king = kingdom.king == seat
-    throne = throne_of(kingdom) if was_king else None
+    throne = throne_of(kingdom) if kingdom.king == seat else None
     lost = vacate_offices(new, seat)
     expelled = new.player(seat)
     expelled.kingdom = None
@@ -215,18 +214,34 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
         director(Kind.TRIGGER, Trigger(trigger="expelled", seat=seat)),
     ]
     remaining = new.members(kid)
-    if was_king:
+    if throne is not None:
         events += begin_succession(new, kid, remaining, None, throne, ruleset)
-    for asset in expelled.assets if remaining else ():
+    if remaining:
+        events += _open_expulsion_duels(new, catalog, ruleset, seat, kid, remaining)
+    return Outcome(new, tuple(events))
+
+
+def _open_expulsion_duels(
+    state: GameState,
+    catalog: Catalog,
+    ruleset: Ruleset,
+    seat: int,
+    kingdom_id: int,
+    remaining: Sequence[int],
+) -> list[Event]:
+    """One pending duel per asset of the expelled player against the remaining members (§4.12,
+    G38); a hidden asset is announced without its title. Mutates ``state``."""
+    events: list[Event] = []
+    for asset in state.player(seat).assets:
         hidden = card(catalog, asset).get("visibility") == "hidden"
         participants = [seat, *remaining]
-        new.pending.append(
+        state.pending.append(
             Pending(
-                new.next_pending_id,
+                state.next_pending_id,
                 DUEL,
                 {
                     "purpose": EXPULSION,
-                    "kingdom": kid,
+                    "kingdom": kingdom_id,
                     "expelled": seat,
                     "participants": participants,
                     "resources": [str(r) for r in ruleset.expulsion_duel],
@@ -240,7 +255,7 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
             public(
                 Kind.EXPULSION_DUEL_ANNOUNCED,
                 ExpulsionDuelAnnounced(
-                    pending=new.next_pending_id,
+                    pending=state.next_pending_id,
                     expelled=seat,
                     participants=participants,
                     asset=None if hidden else asset,
@@ -248,8 +263,8 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
                 ),
             )
         )
-        new.next_pending_id += 1
-    return Outcome(new, tuple(events))
+        state.next_pending_id += 1
+    return events
 
 
 def settle_expulsion_duel(state: GameState, pending_id: int, result: DuelResult) -> Outcome:
