@@ -135,6 +135,31 @@ def reroll_die(
     order, come from members only (each at most once) and add up to the reroll cost. Each pledge
     is paid in the reroll resource with Favor last; if any pledge cannot be paid, nobody pays.
     """
+    _check_pledges(roll, die, pledges, members, ruleset)
+    payments, new_chests = _pay_pledges(pledges, chests, ruleset.insurrection_reroll_resource)
+    with dice.purpose("insurrection reroll"):
+        value = dice.d6()
+    rolled = list(roll.dice)
+    old, rolled[die] = rolled[die], value
+    return Reroll(
+        roll=InsurrectionRoll(roll.target, tuple(rolled), roll.rerolls + 1),
+        die=die,
+        old=old,
+        new=value,
+        payments=payments,
+        chests=new_chests,
+    )
+
+
+def _check_pledges(
+    roll: InsurrectionRoll,
+    die: int,
+    pledges: Sequence[Pledge],
+    members: Sequence[int],
+    ruleset: Ruleset,
+) -> None:
+    """Refuse a reroll of no die, or pledges that are not the members' own, once each, in turn
+    order, whole and adding up to the reroll cost (rules §4.5, G31)."""
     if not 0 <= die < len(roll.dice):
         raise InvalidParameterError(
             _("There is no die %(die)s; the insurrection has %(count)s dice.")
@@ -169,7 +194,13 @@ def reroll_die(
             cost=cost,
             pledged=pledged,
         )
-    new_chests = checked_chests(chests, seats)
+
+
+def _pay_pledges(
+    pledges: Sequence[Pledge], chests: Mapping[int, Holdings], resource: Resource
+) -> tuple[dict[int, Payment], dict[int, dict[Resource, int]]]:
+    """Each pledge paid in ``resource``, Favor last; if one cannot be paid, nobody pays (G31)."""
+    new_chests = checked_chests(chests, [p.seat for p in pledges])
     payments: dict[int, Payment] = {}
     for p in pledges:
         try:
@@ -186,18 +217,7 @@ def reroll_die(
                 missing=exc.details.get("missing"),
             ) from exc
         new_chests[p.seat] = dict(payments[p.seat].holdings)
-    with dice.purpose("insurrection reroll"):
-        value = dice.d6()
-    rolled = list(roll.dice)
-    old, rolled[die] = rolled[die], value
-    return Reroll(
-        roll=InsurrectionRoll(roll.target, tuple(rolled), roll.rerolls + 1),
-        die=die,
-        old=old,
-        new=value,
-        payments=payments,
-        chests=new_chests,
-    )
+    return payments, new_chests
 
 
 def insurrection_outcome(
