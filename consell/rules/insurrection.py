@@ -257,41 +257,56 @@ def insurrection_outcome(
         )
     have = checked_chests(chests, members)
     values = checked_indicators(indicators, ruleset)
-    sole = len(members) == 1
-    king_loss = KING_PRESTIGE_LOSS[name]
-    if name == "revolution" and sole:
-        king_loss += SOLE_KING_EXTRA_LOSS
-    wanted: dict[int, dict[Resource, int]] = {seat: {} for seat in members}
-    wanted[king][Resource.PRE] = king_loss
-    choices: list[ChosenLoss] = []
     dropped = None
-    if name == "unrest":
-        for seat in members:
-            wanted[seat][LINKED_RESOURCE[trigger]] = 1
-    elif name in ("uprising", "revolution"):
-        count = 2 if name == "uprising" else 1
-        losers = members if name == "uprising" else [s for s in members if s != king]
-        for seat in losers:
-            held = sum(v for r, v in have[seat].items() if r is not Resource.PRE)
-            if min(count, held):
-                choices.append(ChosenLoss(seat, min(count, held)))
     if name == "uprising":
         dropped = _uprising_drop(values, ruleset, king_choice)
         if dropped is not None:
             values[dropped] -= 1
-    lost = {seat: dict(lose(have[seat], wanted[seat]).paid) for seat in members}
-    losses = {seat: paid for seat, paid in lost.items() if any(paid.values())}
     return InsurrectionOutcome(
         name=name,
         successes=roll.successes,
         trigger=trigger,
         king=king,
-        losses=losses,
-        choices=tuple(choices),
+        losses=_fixed_losses(name, trigger, king, members, have),
+        choices=tuple(_chosen_losses(name, king, members, have)),
         dropped=dropped,
         indicators=values,
-        deposed=name == "revolution" and not sole,
+        deposed=name == "revolution" and len(members) > 1,
     )
+
+
+def _fixed_losses(
+    name: str, trigger: Indicator, king: int, members: Sequence[int], have: Mapping[int, Holdings]
+) -> dict[int, dict[Resource, int]]:
+    """The King's Prestige (2 more for a sole King's revolution) and Unrest's 1 linked resource
+    from every member, capped to holdings (rules §4.5 table, G53); only seats that lose any."""
+    king_loss = KING_PRESTIGE_LOSS[name]
+    if name == "revolution" and len(members) == 1:
+        king_loss += SOLE_KING_EXTRA_LOSS
+    wanted: dict[int, dict[Resource, int]] = {seat: {} for seat in members}
+    wanted[king][Resource.PRE] = king_loss
+    if name == "unrest":
+        for seat in members:
+            wanted[seat][LINKED_RESOURCE[trigger]] = 1
+    lost = {seat: dict(lose(have[seat], wanted[seat]).paid) for seat in members}
+    return {seat: paid for seat, paid in lost.items() if any(paid.values())}
+
+
+def _chosen_losses(
+    name: str, king: int, members: Sequence[int], have: Mapping[int, Holdings]
+) -> list[ChosenLoss]:
+    """Uprising: every member picks 2 resources to lose; revolution: each other member picks 1.
+    Never Prestige, and never more than is held (rules §4.5 table, G53)."""
+    if name not in ("uprising", "revolution"):
+        return []
+    count = 2 if name == "uprising" else 1
+    losers = members if name == "uprising" else [s for s in members if s != king]
+    choices: list[ChosenLoss] = []
+    for seat in losers:
+        held = sum(v for r, v in have[seat].items() if r is not Resource.PRE)
+        if min(count, held):
+            choices.append(ChosenLoss(seat, min(count, held)))
+    return choices
 
 
 def _uprising_drop(
