@@ -438,37 +438,44 @@ def open_reactions(
                 out.extend(used.events)
                 queue.extend(e for e in used.events if e.kind == "trigger")
                 continue
-            new.pending.append(
-                Pending(
-                    new.next_pending_id,
-                    "reaction",
-                    {
-                        "seat": r.seat,
-                        "source": r.source,
-                        "ability": r.ability,
-                        "mandatory": r.mandatory,
-                        "trigger": name,
-                        "secret": secret,
-                    },
-                    [r.seat],
-                )
-            )
-            out.append(
-                private(
-                    Kind.REACTION_OFFERED,
-                    (r.seat,),
-                    ReactionOffered(
-                        pending=new.next_pending_id,
-                        trigger=name,
-                        source=r.source,
-                        ability=r.ability,
-                        mandatory=r.mandatory,
-                    ),
-                    r.seat,
-                )
-            )
-            new.next_pending_id += 1
+            out.append(_offer_reaction(new, r, name, secret=secret))
     return Outcome(new, tuple(out))
+
+
+def _offer_reaction(
+    state: GameState, r: reactions.Reaction, trigger: str, *, secret: bool
+) -> Event:
+    """A reaction that waits on its owner's phone as a ``reaction`` pending (§4.3); the event
+    offering it is the owner's alone. Mutates ``state``."""
+    state.pending.append(
+        Pending(
+            state.next_pending_id,
+            "reaction",
+            {
+                "seat": r.seat,
+                "source": r.source,
+                "ability": r.ability,
+                "mandatory": r.mandatory,
+                "trigger": trigger,
+                "secret": secret,
+            },
+            [r.seat],
+        )
+    )
+    offered = private(
+        Kind.REACTION_OFFERED,
+        (r.seat,),
+        ReactionOffered(
+            pending=state.next_pending_id,
+            trigger=trigger,
+            source=r.source,
+            ability=r.ability,
+            mandatory=r.mandatory,
+        ),
+        r.seat,
+    )
+    state.next_pending_id += 1
+    return offered
 
 
 def _concerned(state: GameState, data: Mapping[str, Any]) -> list[int] | None:
