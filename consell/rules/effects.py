@@ -37,13 +37,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import cards, conditions, decks, indicators, lasting, odds, params, plots
+from . import cards, decks, indicators, lasting, odds, params, plots
 from .dice import Dice
 from .effects_context import Context, Frame
 from .effects_interactive import HANDLERS as INTERACTIVE
 from .effects_interactive import RESUME, Nested
 from .effects_ops import HANDLERS as IMMEDIATE
-from .effects_ops import Run, Step, Suspend
+from .effects_ops import Run, Step, Suspend, condition_holds
 from .effects_record import END_OF_SECRETS
 from .errors import InvalidParameterError, NotEligibleError, RuleError
 from .event_kinds import Kind
@@ -345,15 +345,7 @@ def _friction(run: Run, frame: Frame, scratch: dict[int, dict]) -> dict[Resource
                 inner = Frame(tuple(op["do"]), 0, seat, frame.bound)
                 owed = add(owed, _friction(run, inner, scratch))
         elif name == "if":
-            holds = conditions.evaluate(
-                run.state,
-                run.catalog,
-                run.ruleset,
-                op["condition"],
-                frame.self_seat,
-                kingdom=run.context.kingdom,
-                params=resolver.params,
-            )
+            holds = condition_holds(run, frame, op)
             if holds is not None:
                 ops = op["then"] if holds else op.get("else", [])
                 owed = add(
