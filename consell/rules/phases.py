@@ -34,8 +34,6 @@ from .ruleset import Ruleset
 from .state import GameState, Pending, Phase, Status
 from .turn_order import turn_order_from_handins
 
-DIRECTOR = "director"
-PLAYERS = "players"
 STEP = "step"
 TRIGGER = "trigger"
 END_OF_TURN_TRIGGER = "end_of_turn"
@@ -43,24 +41,21 @@ END_OF_TURN_TRIGGER = "end_of_turn"
 
 @dataclass(frozen=True)
 class PhaseRule:
-    """One row of the turn sequence: what follows, who acts, which steps must be done."""
+    """One row of the turn sequence: what follows and which steps must be done."""
 
     next: Phase
-    actors: frozenset[str]
     steps: tuple[str, ...] = ()
 
 
 PHASES: dict[Phase, PhaseRule] = {
-    Phase.DESTINY: PhaseRule(Phase.PLANNING, frozenset({DIRECTOR}), ("destiny",)),
-    Phase.PLANNING: PhaseRule(Phase.ACTIONS, frozenset({DIRECTOR, PLAYERS})),
-    # Players answer votes, duels and reactions while the director resolves the actions.
-    Phase.ACTIONS: PhaseRule(Phase.SECRETS, frozenset({DIRECTOR, PLAYERS})),
-    Phase.SECRETS: PhaseRule(Phase.ACQUISITION, frozenset({DIRECTOR})),
-    Phase.ACQUISITION: PhaseRule(Phase.CRISIS, frozenset({DIRECTOR}), ("auction",)),
-    Phase.CRISIS: PhaseRule(Phase.PRODUCTION, frozenset({DIRECTOR})),
-    # Distributors hand out what their kingdom produced; kingdomless players choose income.
-    Phase.PRODUCTION: PhaseRule(Phase.END_OF_TURN, frozenset({DIRECTOR, PLAYERS}), ("production",)),
-    Phase.END_OF_TURN: PhaseRule(Phase.DESTINY, frozenset({DIRECTOR}), ("end_of_turn",)),
+    Phase.DESTINY: PhaseRule(Phase.PLANNING, ("destiny",)),
+    Phase.PLANNING: PhaseRule(Phase.ACTIONS),
+    Phase.ACTIONS: PhaseRule(Phase.SECRETS),
+    Phase.SECRETS: PhaseRule(Phase.ACQUISITION),
+    Phase.ACQUISITION: PhaseRule(Phase.CRISIS, ("auction",)),
+    Phase.CRISIS: PhaseRule(Phase.PRODUCTION),
+    Phase.PRODUCTION: PhaseRule(Phase.END_OF_TURN, ("production",)),
+    Phase.END_OF_TURN: PhaseRule(Phase.DESTINY, ("end_of_turn",)),
 }
 
 # The phases as the table names them (the same words as the app's phase labels).
@@ -82,11 +77,6 @@ STEP_LABELS = {
     "production": gettext_noop("production has not been distributed"),
     "end_of_turn": gettext_noop("End of turn has not been done"),
 }
-
-
-def may_act(state: GameState, who: str) -> bool:
-    """Whether the director (``"director"``) or the players (``"players"``) act in this phase."""
-    return state.status is Status.PLAYING and who in PHASES[state.phase].actors
 
 
 def can_advance(state: GameState) -> list[str]:
