@@ -89,8 +89,8 @@ def _bids(
             events.append(indications.void_note(state, reading))
             continue
         for prefix, rnd in ROUNDS:
-            asset = reading.values.get(f"{prefix}_asset")
-            amount = reading.values.get(f"{prefix}_amount")
+            asset = reading.values.get(f"{prefix}_asset", "")
+            amount = reading.values.get(f"{prefix}_amount", "")
             if params.is_empty(asset) and params.is_empty(amount):
                 continue
             reason = None

@@ -22,14 +22,14 @@ Choices made here where the rulebook is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from . import cards, formula
 from .errors import InvalidStateError
 from .i18n import _
 from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
-from .state import GameState
+from .state import GameState, Player
 
 Condition = Mapping[str, Any]
 
@@ -53,7 +53,7 @@ def evaluate(
     condition: Condition,
     seat: int | None,
     *,
-    kingdom: int | None | str = "own",
+    kingdom: int | None | Literal["own"] = "own",
     params: Mapping[str, Any] | None = None,
 ) -> bool | None:
     """Whether ``condition`` holds for the player in ``seat``; None: the director judges.
@@ -65,7 +65,7 @@ def evaluate(
     player's, the default for objectives) or a kingdom id (None: the kingdomless group, which
     has no indicators, G51). ``params`` gives the values of the ability's ``$param`` boxes.
     """
-    if kingdom == "own":
+    if isinstance(kingdom, str):
         where = state.player(seat).kingdom if seat is not None else None
     else:
         where = kingdom
@@ -80,11 +80,11 @@ class _Judge:
         catalog: cards.Catalog,
         ruleset: Ruleset,
         seat: int | None,
-        kingdom: Any,
+        kingdom: int | None,
         params: dict[str, Any],
     ) -> None:
         self.state, self.catalog, self.ruleset = state, catalog, ruleset
-        self.seat, self.kingdom_id, self.params = seat, kingdom, params
+        self.kingdom_id, self.params = kingdom, params
         self.player = state.player(seat) if seat is not None else None
 
     def test(self, condition: Condition) -> bool | None:
@@ -94,8 +94,9 @@ class _Judge:
             raise InvalidStateError(
                 _("Unknown condition test %(name)s.") % {"name": repr(name)}, test=name
             )
-        if self.player is None and name in PERSONAL_TESTS:
-            return False
+        if name in PERSONAL_TESTS:
+            # Tests about a player are false for an effect nobody owns (see ``evaluate``).
+            return False if self.player is None else handler(condition, self.player)
         return handler(condition)
 
     # -- kingdom tests ---------------------------------------------------------------
@@ -145,12 +146,12 @@ class _Judge:
         kingdom = self._kingdom()
         return kingdom is not None and len(kingdom.laws) >= int(c["count"])
 
-    def _kingdomless(self, c: Condition) -> bool:
-        return self.player.kingdom is None
+    def _kingdomless(self, c: Condition, me: Player) -> bool:
+        return me.kingdom is None
 
     # -- personal tests ---------------------------------------------------------------
 
-    def _resource_at_least(self, c: Condition) -> bool:
+    def _resource_at_least(self, c: Condition, me: Player) -> bool:
         resource = str(c["resource"])
         if resource.startswith("$"):
             resource = str(self.params.get(resource[1:], ""))
@@ -159,23 +160,21 @@ class _Judge:
             **{k: v for k, v in self.params.items() if isinstance(v, int)},
         }
         need = formula.evaluate(c["amount"], env)
-        return self.player.resources[Resource(resource)] >= need
+        return me.resources[Resource(resource)] >= need
 
-    def _is_king(self, c: Condition) -> bool:
-        kingdom = (
-            self.state.kingdom(self.player.kingdom) if self.player.kingdom is not None else None
-        )
-        return kingdom is not None and kingdom.king == self.seat
+    def _is_king(self, c: Condition, me: Player) -> bool:
+        kingdom = self.state.kingdom(me.kingdom) if me.kingdom is not None else None
+        return kingdom is not None and kingdom.king == me.seat
 
-    def _holds_office(self, c: Condition) -> bool:
-        return str(c["office"]) in self.state.offices_of(self.seat)
+    def _holds_office(self, c: Condition, me: Player) -> bool:
+        return str(c["office"]) in self.state.offices_of(me.seat)
 
-    def _holds_any_office(self, c: Condition) -> bool:
-        return bool(self.state.offices_of(self.seat))
+    def _holds_any_office(self, c: Condition, me: Player) -> bool:
+        return bool(self.state.offices_of(me.seat))
 
-    def _keyword_count_at_least(self, c: Condition) -> bool:
+    def _keyword_count_at_least(self, c: Condition, me: Player) -> bool:
         word = str(c["keyword"]).casefold()
-        held = [*self.player.assets, *self.player.tactics]
+        held = [*me.assets, *me.tactics]
         count = sum(
             1
             for instance in held
@@ -183,8 +182,8 @@ class _Judge:
         )
         return count >= int(c["count"])
 
-    def _assets_at_least(self, c: Condition) -> bool:
-        return len(self.player.assets) >= int(c["count"])
+    def _assets_at_least(self, c: Condition, me: Player) -> bool:
+        return len(me.assets) >= int(c["count"])
 
     # -- combinators ------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ def correct(
     if not events:
         raise InvalidParameterError(_("The correction changes nothing."))
     events.append(director(Kind.CORRECTION_REASON, CorrectionReason(reason=reason), None))
-    return Outcome(new, events)
+    return Outcome(new, tuple(events))
 
 
 def clean_reason(reason: str | None, missing: str | None = None) -> str:

@@ -17,7 +17,7 @@ from . import formula
 from .errors import NotEligibleError
 from .i18n import _
 from .payment import Payment, checked_amounts, checked_chests, pay_capped
-from .resources import RESOURCES, Holdings, Resource, holdings
+from .resources import RESOURCES, Holdings, Resource, ResourceAmounts, holdings
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def resolve_crisis(
     accepts: Collection[Resource],
     threshold: str | int,
     members: Sequence[int],
-    declared: Mapping[int, Mapping[Resource | str, int]],
+    declared: Mapping[int, ResourceAmounts],
     chests: Mapping[int, Holdings],
     env: Mapping[str, int],
     *,

@@ -150,27 +150,16 @@ def _law_choice(state, catalog, ruleset, dice, pending, seat, decision) -> Outco
 def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     """One turn of a live vote (§4.7): spend Power (Favor standing in), withdraw, or break a tie."""
     vote = ballot(pending, state, ruleset)
-    if votes.is_finished(vote):
+    turn = votes.next_voter(vote)
+    if turn is None:  # the vote is over and tied: the tie-breaker decides
         _acting(seat, vote.tie_breaker)
         side = decision.get("tie")
         if side not in ("for", "against"):
             raise InvalidParameterError(_("The King breaks the tie: choose for or against."))
         outcome = votes.result(vote, votes.Side(side))
         return _close_vote(state, catalog, ruleset, dice, pending, outcome)
-    voter = _acting(seat, votes.next_voter(vote))
-    if decision.get("withdraw"):
-        choice: votes.Decision = votes.Withdraw()
-    else:
-        side, amount = decision.get("side"), decision.get("spend")
-        if (
-            side not in ("for", "against")
-            or isinstance(amount, bool)
-            or not isinstance(amount, int)
-        ):
-            raise InvalidParameterError(
-                _("Spend a whole amount of Power for or against, or withdraw.")
-            )
-        choice = votes.Spend(votes.Side(side), amount)
+    voter = _acting(seat, turn)
+    choice = _vote_choice(decision)
     new = state.clone()
     player = new.player(voter)
     moved, payment = votes.vote_step(vote, voter, choice, player.resources)
@@ -181,34 +170,46 @@ def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     _store_ballot(live, moved)
     nxt = votes.next_voter(moved)
     live.waiting_for = [nxt] if nxt is not None else [moved.tie_breaker]
-    events: list[Event] = [
-        public(
-            Kind.VOTE_SPEND if isinstance(choice, votes.Spend) else Kind.VOTE_WITHDRAWN,
-            VoteStake(
-                seat=voter,
-                side=str(choice.side) if isinstance(choice, votes.Spend) else None,
-                amount=choice.amount if isinstance(choice, votes.Spend) else 0,
-                for_total=moved.total(votes.Side.FOR),
-                against_total=moved.total(votes.Side.AGAINST),
-            ),
-            voter,
-        )
-    ]
-    if votes.is_finished(moved):
-        yes, no = moved.total(votes.Side.FOR), moved.total(votes.Side.AGAINST)
-        if yes != no:
-            closed = _close_vote(new, catalog, ruleset, dice, live, votes.result(moved))
-            return Outcome(closed.state, (*events, *closed.events))
-        breaker = _tie_breaker(new, catalog, live, moved)
-        if breaker == lasting.NOBODY:  # Corts generals: "un empat rebutja la llei"
-            rejected = votes.VoteResult(False, yes, no, None)
-            closed = _close_vote(new, catalog, ruleset, dice, live, rejected)
-            return Outcome(closed.state, (*events, *closed.events))
-        moved = replace(moved, tie_breaker=breaker)
-        _store_ballot(live, moved)
-        live.waiting_for = [breaker]
-        events.append(public(Kind.VOTE_TIED, VoteTied(total=yes, tie_breaker=breaker), None))
-    return Outcome(new, tuple(events))
+    stake = public(
+        Kind.VOTE_SPEND if isinstance(choice, votes.Spend) else Kind.VOTE_WITHDRAWN,
+        VoteStake(
+            seat=voter,
+            side=str(choice.side) if isinstance(choice, votes.Spend) else None,
+            amount=choice.amount if isinstance(choice, votes.Spend) else 0,
+            for_total=moved.total(votes.Side.FOR),
+            against_total=moved.total(votes.Side.AGAINST),
+        ),
+        voter,
+    )
+    if not votes.is_finished(moved):
+        return Outcome(new, (stake,))
+    closed = _vote_over(new, catalog, ruleset, dice, live, moved)
+    return Outcome(closed.state, (stake, *closed.events))
+
+
+def _vote_choice(decision: Mapping[str, Any]) -> votes.Decision:
+    """A voter's turn as the decision gives it: withdraw, or spend a whole amount on a side."""
+    if decision.get("withdraw"):
+        return votes.Withdraw()
+    side, amount = decision.get("side"), decision.get("spend")
+    if side not in ("for", "against") or isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidParameterError(_("Spend a whole amount of Power for or against, or withdraw."))
+    return votes.Spend(votes.Side(side), amount)
+
+
+def _vote_over(state, catalog, ruleset, dice, live: Pending, moved: votes.VoteState) -> Outcome:
+    """A vote everyone has passed on: closed if one side leads, else handed to the tie-breaker
+    (§4.7). Mutates ``state``, already a clone."""
+    yes, no = moved.total(votes.Side.FOR), moved.total(votes.Side.AGAINST)
+    if yes != no:
+        return _close_vote(state, catalog, ruleset, dice, live, votes.result(moved))
+    breaker = _tie_breaker(state, catalog, live, moved)
+    if breaker == lasting.NOBODY:  # Corts generals: "un empat rebutja la llei"
+        rejected = votes.VoteResult(False, yes, no, None)
+        return _close_vote(state, catalog, ruleset, dice, live, rejected)
+    _store_ballot(live, replace(moved, tie_breaker=breaker))
+    live.waiting_for = [breaker]
+    return Outcome(state, (public(Kind.VOTE_TIED, VoteTied(total=yes, tie_breaker=breaker), None),))
 
 
 def _tie_breaker(state, catalog, pending: Pending, vote: votes.VoteState) -> int:
@@ -437,37 +438,44 @@ def open_reactions(
                 out.extend(used.events)
                 queue.extend(e for e in used.events if e.kind == "trigger")
                 continue
-            new.pending.append(
-                Pending(
-                    new.next_pending_id,
-                    "reaction",
-                    {
-                        "seat": r.seat,
-                        "source": r.source,
-                        "ability": r.ability,
-                        "mandatory": r.mandatory,
-                        "trigger": name,
-                        "secret": secret,
-                    },
-                    [r.seat],
-                )
-            )
-            out.append(
-                private(
-                    Kind.REACTION_OFFERED,
-                    (r.seat,),
-                    ReactionOffered(
-                        pending=new.next_pending_id,
-                        trigger=name,
-                        source=r.source,
-                        ability=r.ability,
-                        mandatory=r.mandatory,
-                    ),
-                    r.seat,
-                )
-            )
-            new.next_pending_id += 1
+            out.append(_offer_reaction(new, r, name, secret=secret))
     return Outcome(new, tuple(out))
+
+
+def _offer_reaction(
+    state: GameState, r: reactions.Reaction, trigger: str, *, secret: bool
+) -> Event:
+    """A reaction that waits on its owner's phone as a ``reaction`` pending (§4.3); the event
+    offering it is the owner's alone. Mutates ``state``."""
+    state.pending.append(
+        Pending(
+            state.next_pending_id,
+            "reaction",
+            {
+                "seat": r.seat,
+                "source": r.source,
+                "ability": r.ability,
+                "mandatory": r.mandatory,
+                "trigger": trigger,
+                "secret": secret,
+            },
+            [r.seat],
+        )
+    )
+    offered = private(
+        Kind.REACTION_OFFERED,
+        (r.seat,),
+        ReactionOffered(
+            pending=state.next_pending_id,
+            trigger=trigger,
+            source=r.source,
+            ability=r.ability,
+            mandatory=r.mandatory,
+        ),
+        r.seat,
+    )
+    state.next_pending_id += 1
+    return offered
 
 
 def _concerned(state: GameState, data: Mapping[str, Any]) -> list[int] | None:

@@ -88,22 +88,21 @@ def reveal_next(
     """Reveal the top destiny card for the next kingdom in kingdom order (§3.1). Public."""
     if state.status is not Status.PLAYING or state.phase is not Phase.DESTINY:
         raise IllegalTransitionError(_("Destiny cards are revealed in the Destiny phase."))
-    step = find_step(state, DESTINY_STEP)
+    new = state.clone()
+    step = find_step(new, DESTINY_STEP)
     if step is None:
         raise IllegalTransitionError(_("Every kingdom already has its destiny card this turn."))
-    waiting = groups_waiting(state, step)
+    waiting = groups_waiting(new, step)
     if not waiting:
         raise InvalidStateError(_("No kingdom is waiting for a destiny card."))
     group = waiting[0]
-    new = state.clone()
     events: list[Event] = []
     if not new.decks.get(decks.DESTINY):
         events.extend(build_batch(new, ruleset, dice))
     pile = new.decks[decks.DESTINY]
-    new_step = find_step(new, DESTINY_STEP)
-    new_step.data["revealed"] = [*new_step.data.get("revealed", []), group]
+    step.data["revealed"] = [*step.data.get("revealed", []), group]
     if len(waiting) == 1:
-        new.pending = [p for p in new.pending if p.id != new_step.id]
+        new.pending = [p for p in new.pending if p.id != step.id]
     if not pile:
         events.append(public(Kind.DESTINY_EXHAUSTED, DestinyExhausted(kingdom=group)))
         return Outcome(new, tuple(events)), Revelation(None, None, group)

@@ -37,13 +37,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import cards, conditions, decks, indicators, lasting, odds, params, plots
+from . import cards, decks, indicators, lasting, odds, params, plots
 from .dice import Dice
 from .effects_context import Context, Frame
 from .effects_interactive import HANDLERS as INTERACTIVE
 from .effects_interactive import RESUME, Nested
 from .effects_ops import HANDLERS as IMMEDIATE
-from .effects_ops import Run, Step, Suspend
+from .effects_ops import Run, Step, Suspend, condition_holds
 from .effects_record import END_OF_SECRETS
 from .errors import InvalidParameterError, NotEligibleError, RuleError
 from .event_kinds import Kind
@@ -128,7 +128,7 @@ def execute(
             decks.discard(new, decks.TACTICS, instance)
         effect = tuple(ability.get("effect", []))
         if plot:
-            frames = _resolve_plot(run, ability, planned, secrets or Secrets())
+            frames = _resolve_plot(run, seat, ability, planned, secrets or Secrets())
         else:
             frames = [Frame(effect, 0, seat)]
         _drive(run, frames)
@@ -259,7 +259,7 @@ def secrets_batch(events: Sequence[Event]) -> tuple[Event, ...]:
     )
     chests: dict[tuple[int, ...], list[dict[str, Any]]] = {}
     for e in held:
-        if e.audience != PUBLIC:
+        if isinstance(e.audience, tuple):
             data = {k: v for k, v in e.data.items() if k != "batch"}
             chests.setdefault(tuple(e.audience), []).append({"kind": e.kind, **data})
     for seats, items in sorted(chests.items()):
@@ -345,15 +345,7 @@ def _friction(run: Run, frame: Frame, scratch: dict[int, dict]) -> dict[Resource
                 inner = Frame(tuple(op["do"]), 0, seat, frame.bound)
                 owed = add(owed, _friction(run, inner, scratch))
         elif name == "if":
-            holds = conditions.evaluate(
-                run.state,
-                run.catalog,
-                run.ruleset,
-                op["condition"],
-                frame.self_seat,
-                kingdom=run.context.kingdom,
-                params=resolver.params,
-            )
+            holds = condition_holds(run, frame, op)
             if holds is not None:
                 ops = op["then"] if holds else op.get("else", [])
                 owed = add(
@@ -424,9 +416,9 @@ def plot_setup(
     """
     spymaster_office = ruleset.office_for_resource[Resource.INT]
     spymasters = {
-        k.id: k.offices[spymaster_office]
+        k.id: holder
         for k in state.kingdoms
-        if k.offices.get(spymaster_office) is not None
+        if (holder := k.offices.get(spymaster_office)) is not None
     }
     exemptions = {
         kingdom: frozenset(
@@ -505,10 +497,11 @@ def plot_record(result: plots.PlotResult, odds: Any) -> PlotRecord:
 
 
 def _resolve_plot(
-    run: Run, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
+    run: Run, seat: int, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
 ) -> list[Frame]:
-    """Roll the plot's tests, put the notes in the chests, and bind each successful target."""
-    state, seat = run.state, run.context.owner
+    """Roll the plot of the conspirator in ``seat``: its tests, the notes in the chests, and a
+    frame bound to each successful target."""
+    state = run.state
     plot, context = plot_setup(state, run.ruleset, seat, ability, planned, secrets)
     targets = plot.targets
     chances = odds.plot_odds(plot, context, run.ruleset)
@@ -565,7 +558,8 @@ def _drive(run: Run, frames: list[Frame]) -> None:
             continue
         op = frame.ops[frame.index]
         frames[-1] = frame.advanced()
-        handler = HANDLERS.get(op.get("op"))
+        name = op.get("op")
+        handler = HANDLERS.get(name) if isinstance(name, str) else None
         if handler is None:
             raise InvalidParameterError(_("Unknown op %(op)s.") % {"op": repr(op.get("op"))})
         if not _follow(run, frames, handler(run, frame, op)):

@@ -30,7 +30,7 @@ from typing import Any
 from . import decks, duels, lasting, votes
 from .effects_context import Context, Frame
 from .effects_ops import Run, Step, Suspend, discard_tactics
-from .errors import InvalidParameterError, NotEligibleError, RuleError
+from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, RuleError
 from .event_kinds import Kind
 from .events import public
 from .i18n import _, gettext_noop
@@ -305,7 +305,7 @@ def _resume_law_choice(run: Run, pending: Pending, decision: Mapping[str, Any]) 
     return _law_vote(run, law)
 
 
-def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step:
+def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Step | Nested:
     passed = decision.get("passed")
     if not isinstance(passed, bool):
         raise bad_decision(_("A vote ends passed or rejected: give passed true or false."))
@@ -328,7 +328,7 @@ def _resume_vote(run: Run, pending: Pending, decision: Mapping[str, Any]) -> Ste
 
 def _settle_law(
     run: Run, law: str, kingdom: int | None, passed: bool, proposer: int | None = None
-) -> Step:
+) -> Step | Nested:
     """Passed: to the laws in force and apply its effect; rejected: discarded (§4.7, G35)."""
     state = run.state
     row = votes.LawRow(
@@ -343,7 +343,12 @@ def _settle_law(
     if not passed:
         return None
     rewards = _proposer_rewards(run, kingdom, proposer)
-    where = [k.id for k in state.kingdoms] if run.ruleset.law_scope == "global" else [kingdom]
+    if run.ruleset.law_scope == "global":
+        where = [k.id for k in state.kingdoms]
+    elif kingdom is None:
+        raise InvalidStateError(_("A law vote needs a kingdom whose members vote (G33)."))
+    else:
+        where = [kingdom]
     for kingdom_id in where:
         state.kingdom(kingdom_id).laws.append(law)
     effect = tuple(run.catalog[law.split("#", 1)[0]].get("effect", []))

@@ -315,8 +315,10 @@ def _for_each(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return [replace(frame, ops=body, index=0, self_seat=seat) for seat in reversed(seats)]
 
 
-def _if(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
-    holds = conditions.evaluate(
+def condition_holds(run: Run, frame: Frame, op: Mapping[str, Any]) -> bool | None:
+    """Whether an ``if`` op's condition holds for the frame's player in the effect's kingdom
+    (rules §1.7); None: the director judges."""
+    return conditions.evaluate(
         run.state,
         run.catalog,
         run.ruleset,
@@ -325,6 +327,10 @@ def _if(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
         kingdom=run.context.kingdom,
         params=run.resolver(frame).params,
     )
+
+
+def _if(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+    holds = condition_holds(run, frame, op)
     if holds is None:
         branches = {
             "then": _branch(frame, op, True).to_dict(),

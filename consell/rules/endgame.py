@@ -93,34 +93,8 @@ def finish_game(
 ) -> Outcome:
     """Add the Prestige of the objectives the director ruled met and name the winners (§4.17
     step 3). Public. The end-of-game turns (``endgame_turns``) must be over."""
-    pending = next((p for p in state.pending if p.kind == END_OF_GAME), None)
-    if pending is None:
-        raise IllegalTransitionError(_("The game is finished only after the last turn's end."))
-    others = [p.kind for p in state.pending if p.kind != END_OF_GAME]
-    if others:
-        raise IllegalTransitionError(
-            _("Pending decisions must be settled first: %(others)s.")
-            % {"others": ", ".join(others)},
-            pending=others,
-        )
-    if pending.waiting_for or not pending.data.get("opened"):
-        raise IllegalTransitionError(
-            _("The players have not finished their end-of-game reactions.")
-        )
     rulings = rulings or {}
-    missing = [(v.seat, v.objective) for v in verdicts_of(pending) if v.met is None]
-    missing = [key for key in missing if key not in rulings]
-    if missing:
-        raise InvalidParameterError(
-            _("The director must rule on: %(objectives)s.")
-            % {
-                "objectives": ", ".join(
-                    _("seat %(seat)s %(objective)s") % {"seat": s, "objective": o}
-                    for s, o in missing
-                )
-            },
-            needs=missing,
-        )
+    pending = _ready_to_finish(state, rulings)
     new = state.clone()
     verdicts = []
     for v in verdicts_of(pending):
@@ -155,6 +129,40 @@ def finish_game(
             public(Kind.GAME_WON, GameWon(winners=list(new.winners))),
         ),
     )
+
+
+def _ready_to_finish(state: GameState, rulings: Mapping[tuple[int, str], bool]) -> Pending:
+    """The end-of-game decision, once nothing else is pending, the players' end-of-game
+    reactions are over and the director has ruled on every objective only they can judge
+    (§4.17, G48)."""
+    pending = next((p for p in state.pending if p.kind == END_OF_GAME), None)
+    if pending is None:
+        raise IllegalTransitionError(_("The game is finished only after the last turn's end."))
+    others = [p.kind for p in state.pending if p.kind != END_OF_GAME]
+    if others:
+        raise IllegalTransitionError(
+            _("Pending decisions must be settled first: %(others)s.")
+            % {"others": ", ".join(others)},
+            pending=others,
+        )
+    if pending.waiting_for or not pending.data.get("opened"):
+        raise IllegalTransitionError(
+            _("The players have not finished their end-of-game reactions.")
+        )
+    missing = [(v.seat, v.objective) for v in verdicts_of(pending) if v.met is None]
+    missing = [key for key in missing if key not in rulings]
+    if missing:
+        raise InvalidParameterError(
+            _("The director must rule on: %(objectives)s.")
+            % {
+                "objectives": ", ".join(
+                    _("seat %(seat)s %(objective)s") % {"seat": s, "objective": o}
+                    for s, o in missing
+                )
+            },
+            needs=missing,
+        )
+    return pending
 
 
 def _mentions(condition: Any, test: str) -> bool:

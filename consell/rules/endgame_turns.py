@@ -141,8 +141,8 @@ def decide(
     params = decision.get("params") or {}
     if not isinstance(params, Mapping):
         raise InvalidParameterError(_("A reaction's boxes are named values."))
-    if option.objective is not None:
-        used = _judge(state, catalog, ruleset, pending, who, option.objective)
+    if option.ability is None:
+        used = _judge(state, catalog, ruleset, pending, who, option.source.removeprefix(OBJECTIVE))
     else:
         reaction = reactions.Reaction(who, option.source, option.ability, option.mandatory)
         used = reactions.use(state, catalog, ruleset, dice, reaction, dict(params), secret=False)

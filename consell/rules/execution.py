@@ -39,44 +39,12 @@ def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dic
     player = new.player(seat)
     lost = {str(r): lose(new, seat, r, amount) for r, amount in ruleset.execution_loss.items()}
     kid = player.kingdom
-    was_king = kid is not None and new.kingdom(kid).king == seat
-    throne = throne_of(new.kingdom(kid)) if was_king else None
+    kingdom = new.kingdom(kid) if kid is not None else None
+    throne = throne_of(kingdom) if kingdom is not None and kingdom.king == seat else None
     offices = vacate_offices(new, seat)
     events: list[Event] = [public(Kind.EXECUTED, Executed(seat=seat, offices_lost=offices))]
-
-    discarded_tactics = list(player.tactics)
-    for tactic in discarded_tactics:
-        decks.discard(new, decks.TACTICS, tactic)
-    player.tactics = []
-    for _n in range(NEW_TACTICS):
-        drawn = decks.draw(new, decks.TACTICS, dice)
-        if drawn is not None:
-            player.tactics.append(drawn)
-
-    discarded_objectives = list(player.objectives)
-    for objective in discarded_objectives:
-        decks.discard(new, decks.objective_deck(card(catalog, objective)), objective)
-    player.objectives = []
-    taken = {
-        card_id_of(c)
-        for other in new.players
-        if other.seat != seat
-        for c in (*other.objectives, *other.objective_offer)
-    }
-    set_aside: list[str] = []
-    for scope, count in zip(("collective", "personal"), ruleset.objectives_kept, strict=True):
-        drawn_objectives, aside = draw_unique_objectives(
-            new, decks.OBJECTIVE_DECK[scope], count, taken, dice
-        )
-        if len(drawn_objectives) < count:
-            raise InvalidParameterError(
-                _("The collective objective deck has no card left to draw.")
-                if scope == "collective"
-                else _("The personal objective deck has no card left to draw.")
-            )
-        player.objectives += drawn_objectives
-        set_aside += aside
-
+    discarded_tactics = _replace_tactics(new, seat, dice)
+    discarded_objectives, set_aside = _replace_objectives(new, seat, catalog, ruleset, dice)
     events.append(
         private(
             Kind.HEIR_TAKES_OVER,
@@ -97,6 +65,53 @@ def execute(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dic
             ),
         )
     )
-    if was_king:
+    if kid is not None and throne is not None:
         events += begin_succession(new, kid, new.members(kid), seat, throne, ruleset)
     return Outcome(new, tuple(events))
+
+
+def _replace_tactics(state: GameState, seat: int, dice: Dice) -> list[str]:
+    """The heir discards the hand of tactics and draws a new one (§4.13); returns the discards.
+    Mutates ``state``."""
+    player = state.player(seat)
+    discarded = list(player.tactics)
+    for tactic in discarded:
+        decks.discard(state, decks.TACTICS, tactic)
+    player.tactics = []
+    for _n in range(NEW_TACTICS):
+        drawn = decks.draw(state, decks.TACTICS, dice)
+        if drawn is not None:
+            player.tactics.append(drawn)
+    return discarded
+
+
+def _replace_objectives(
+    state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset, dice: Dice
+) -> tuple[list[str], list[str]]:
+    """The heir discards both objectives and draws new ones, none held by another player (§4.13,
+    G5); returns the discards and the repeats set aside. Mutates ``state``."""
+    player = state.player(seat)
+    discarded = list(player.objectives)
+    for objective in discarded:
+        decks.discard(state, decks.objective_deck(card(catalog, objective)), objective)
+    player.objectives = []
+    taken = {
+        card_id_of(c)
+        for other in state.players
+        if other.seat != seat
+        for c in (*other.objectives, *other.objective_offer)
+    }
+    set_aside: list[str] = []
+    for scope, count in zip(("collective", "personal"), ruleset.objectives_kept, strict=True):
+        drawn, aside = draw_unique_objectives(
+            state, decks.OBJECTIVE_DECK[scope], count, taken, dice
+        )
+        if len(drawn) < count:
+            raise InvalidParameterError(
+                _("The collective objective deck has no card left to draw.")
+                if scope == "collective"
+                else _("The personal objective deck has no card left to draw.")
+            )
+        player.objectives += drawn
+        set_aside += aside
+    return discarded, set_aside

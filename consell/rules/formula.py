@@ -106,8 +106,8 @@ def _check(node: ast.AST, names: set[str], text: str) -> None:
 
 
 def _eval(node: ast.AST, env: Mapping[str, int]) -> int:
-    if isinstance(node, ast.Constant):
-        return int(node.value)
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
     if isinstance(node, ast.Name):
         return int(env[node.id])
     if isinstance(node, ast.UnaryOp):

@@ -22,7 +22,14 @@ from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, 
 from .i18n import _
 from .indicators import Indicators, checked_indicators, highest_above_minimum
 from .payment import Payment, checked_amounts, checked_chests, describe, lose, pay
-from .resources import LINKED_RESOURCE, Holdings, Indicator, Resource, resource_name
+from .resources import (
+    LINKED_RESOURCE,
+    Holdings,
+    Indicator,
+    Resource,
+    ResourceAmounts,
+    resource_name,
+)
 from .ruleset import Ruleset
 
 # What each named outcome does (rules §4.5 table, G57): Prestige the King loses, what each
@@ -128,6 +135,31 @@ def reroll_die(
     order, come from members only (each at most once) and add up to the reroll cost. Each pledge
     is paid in the reroll resource with Favor last; if any pledge cannot be paid, nobody pays.
     """
+    _check_pledges(roll, die, pledges, members, ruleset)
+    payments, new_chests = _pay_pledges(pledges, chests, ruleset.insurrection_reroll_resource)
+    with dice.purpose("insurrection reroll"):
+        value = dice.d6()
+    rolled = list(roll.dice)
+    old, rolled[die] = rolled[die], value
+    return Reroll(
+        roll=InsurrectionRoll(roll.target, tuple(rolled), roll.rerolls + 1),
+        die=die,
+        old=old,
+        new=value,
+        payments=payments,
+        chests=new_chests,
+    )
+
+
+def _check_pledges(
+    roll: InsurrectionRoll,
+    die: int,
+    pledges: Sequence[Pledge],
+    members: Sequence[int],
+    ruleset: Ruleset,
+) -> None:
+    """Refuse a reroll of no die, or pledges that are not the members' own, once each, in turn
+    order, whole and adding up to the reroll cost (rules §4.5, G31)."""
     if not 0 <= die < len(roll.dice):
         raise InvalidParameterError(
             _("There is no die %(die)s; the insurrection has %(count)s dice.")
@@ -162,7 +194,13 @@ def reroll_die(
             cost=cost,
             pledged=pledged,
         )
-    new_chests = checked_chests(chests, seats)
+
+
+def _pay_pledges(
+    pledges: Sequence[Pledge], chests: Mapping[int, Holdings], resource: Resource
+) -> tuple[dict[int, Payment], dict[int, dict[Resource, int]]]:
+    """Each pledge paid in ``resource``, Favor last; if one cannot be paid, nobody pays (G31)."""
+    new_chests = checked_chests(chests, [p.seat for p in pledges])
     payments: dict[int, Payment] = {}
     for p in pledges:
         try:
@@ -175,21 +213,11 @@ def reroll_die(
                 )
                 % {"seat": p.seat, "amount": p.amount, "resource": resource_name(resource)},
                 seat=p.seat,
-                **exc.details,
+                cost=exc.details.get("cost"),
+                missing=exc.details.get("missing"),
             ) from exc
         new_chests[p.seat] = dict(payments[p.seat].holdings)
-    with dice.purpose("insurrection reroll"):
-        value = dice.d6()
-    rolled = list(roll.dice)
-    old, rolled[die] = rolled[die], value
-    return Reroll(
-        roll=InsurrectionRoll(roll.target, tuple(rolled), roll.rerolls + 1),
-        die=die,
-        old=old,
-        new=value,
-        payments=payments,
-        chests=new_chests,
-    )
+    return payments, new_chests
 
 
 def insurrection_outcome(
@@ -229,41 +257,56 @@ def insurrection_outcome(
         )
     have = checked_chests(chests, members)
     values = checked_indicators(indicators, ruleset)
-    sole = len(members) == 1
-    king_loss = KING_PRESTIGE_LOSS[name]
-    if name == "revolution" and sole:
-        king_loss += SOLE_KING_EXTRA_LOSS
-    wanted: dict[int, dict[Resource, int]] = {seat: {} for seat in members}
-    wanted[king][Resource.PRE] = king_loss
-    choices: list[ChosenLoss] = []
     dropped = None
-    if name == "unrest":
-        for seat in members:
-            wanted[seat][LINKED_RESOURCE[trigger]] = 1
-    elif name in ("uprising", "revolution"):
-        count = 2 if name == "uprising" else 1
-        losers = members if name == "uprising" else [s for s in members if s != king]
-        for seat in losers:
-            held = sum(v for r, v in have[seat].items() if r is not Resource.PRE)
-            if min(count, held):
-                choices.append(ChosenLoss(seat, min(count, held)))
     if name == "uprising":
         dropped = _uprising_drop(values, ruleset, king_choice)
         if dropped is not None:
             values[dropped] -= 1
-    lost = {seat: dict(lose(have[seat], wanted[seat]).paid) for seat in members}
-    losses = {seat: paid for seat, paid in lost.items() if any(paid.values())}
     return InsurrectionOutcome(
         name=name,
         successes=roll.successes,
         trigger=trigger,
         king=king,
-        losses=losses,
-        choices=tuple(choices),
+        losses=_fixed_losses(name, trigger, king, members, have),
+        choices=tuple(_chosen_losses(name, king, members, have)),
         dropped=dropped,
         indicators=values,
-        deposed=name == "revolution" and not sole,
+        deposed=name == "revolution" and len(members) > 1,
     )
+
+
+def _fixed_losses(
+    name: str, trigger: Indicator, king: int, members: Sequence[int], have: Mapping[int, Holdings]
+) -> dict[int, dict[Resource, int]]:
+    """The King's Prestige (2 more for a sole King's revolution) and Unrest's 1 linked resource
+    from every member, capped to holdings (rules §4.5 table, G53); only seats that lose any."""
+    king_loss = KING_PRESTIGE_LOSS[name]
+    if name == "revolution" and len(members) == 1:
+        king_loss += SOLE_KING_EXTRA_LOSS
+    wanted: dict[int, dict[Resource, int]] = {seat: {} for seat in members}
+    wanted[king][Resource.PRE] = king_loss
+    if name == "unrest":
+        for seat in members:
+            wanted[seat][LINKED_RESOURCE[trigger]] = 1
+    lost = {seat: dict(lose(have[seat], wanted[seat]).paid) for seat in members}
+    return {seat: paid for seat, paid in lost.items() if any(paid.values())}
+
+
+def _chosen_losses(
+    name: str, king: int, members: Sequence[int], have: Mapping[int, Holdings]
+) -> list[ChosenLoss]:
+    """Uprising: every member picks 2 resources to lose; revolution: each other member picks 1.
+    Never Prestige, and never more than is held (rules §4.5 table, G53)."""
+    if name not in ("uprising", "revolution"):
+        return []
+    count = 2 if name == "uprising" else 1
+    losers = members if name == "uprising" else [s for s in members if s != king]
+    choices: list[ChosenLoss] = []
+    for seat in losers:
+        held = sum(v for r, v in have[seat].items() if r is not Resource.PRE)
+        if min(count, held):
+            choices.append(ChosenLoss(seat, min(count, held)))
+    return choices
 
 
 def _uprising_drop(
@@ -284,7 +327,7 @@ def _uprising_drop(
     return king_choice
 
 
-def lose_chosen(chest: Holdings, choice: Mapping[Resource | str, int], count: int) -> Payment:
+def lose_chosen(chest: Holdings, choice: ResourceAmounts, count: int) -> Payment:
     """Apply a loss "of their choice" (rules §4.5): exactly ``count`` tokens, never Prestige."""
     picked = checked_amounts(choice, "loss")
     if picked[Resource.PRE]:

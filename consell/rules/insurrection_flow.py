@@ -173,18 +173,7 @@ def finish(
         ruleset,
         king_choice=indicator,
     )
-    lost: dict[int, dict[Resource, int]] = {s: dict(a) for s, a in outcome.losses.items()}
-    for seat, amounts in outcome.losses.items():
-        for resource, amount in amounts.items():
-            lose(new, seat, resource, amount)
-    for chosen in outcome.choices:
-        choice = picked.get(chosen.seat) or defaults["losses"][str(chosen.seat)]
-        player = new.player(chosen.seat)
-        payment = insurrection.lose_chosen(player.resources, choice, chosen.count)
-        player.resources = dict(payment.holdings)
-        for resource, value in payment.paid.items():
-            new.reserve[resource] += value
-        lost[chosen.seat] = add(lost.get(chosen.seat, {}), payment.paid)
+    lost = _apply_losses(new, outcome, picked, defaults["losses"])
     kingdom.indicators = dict(outcome.indicators)
     events: list[Event] = [
         public(
@@ -217,6 +206,29 @@ def finish(
         pending.data["flow"]["stage"] = DONE
     pending.waiting_for = []
     return Outcome(new, tuple(events))
+
+
+def _apply_losses(
+    state: GameState,
+    outcome: insurrection.InsurrectionOutcome,
+    picked: Mapping[int, Any],
+    defaults: Mapping[str, Any],
+) -> dict[int, dict[Resource, int]]:
+    """Take the fixed losses, then the losses each player chose (or the default choice), into
+    the reserve (§4.5, G53); returns what each seat lost. Mutates ``state``."""
+    lost: dict[int, dict[Resource, int]] = {s: dict(a) for s, a in outcome.losses.items()}
+    for seat, amounts in outcome.losses.items():
+        for resource, amount in amounts.items():
+            lose(state, seat, resource, amount)
+    for chosen in outcome.choices:
+        choice = picked.get(chosen.seat) or defaults[str(chosen.seat)]
+        player = state.player(chosen.seat)
+        payment = insurrection.lose_chosen(player.resources, choice, chosen.count)
+        player.resources = dict(payment.holdings)
+        for resource, value in payment.paid.items():
+            state.reserve[resource] += value
+        lost[chosen.seat] = add(lost.get(chosen.seat, {}), payment.paid)
+    return lost
 
 
 def decide(

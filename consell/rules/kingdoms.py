@@ -96,13 +96,7 @@ def create_kingdom(
     at 3 and a fresh set of offices (G54), and may appoint the joiners at once. ``paid`` says the
     price was already taken (the effects interpreter charges it before the founding, G40).
     """
-    check_can_change(state, founder)
-    if len(set(joiners)) != len(joiners) or founder in joiners:
-        raise InvalidParameterError(_("Each joiner joins once, and the founder is not a joiner."))
-    for seat in joiners:
-        check_can_change(state, seat)
-    order = {seat: i for i, seat in enumerate(state.turn_order)}
-    joiners = sorted(joiners, key=order.__getitem__)
+    joiners = _joiners_in_turn_order(state, founder, joiners)
     price = ruleset.new_kingdom_price(len(joiners))
     new = state.clone()
     events: list[Event] = []
@@ -114,13 +108,7 @@ def create_kingdom(
         events.append(private(Kind.COST_PAID, [founder], Paid(paid=spent), founder))
     kid = new.next_kingdom_id
     new.next_kingdom_id += 1
-    for seat in (founder, *joiners):
-        lost = vacate_offices(new, seat)
-        if lost:
-            events.append(public(Kind.OFFICES_LOST, OfficesLost(seat=seat, offices=lost), seat))
-        player = new.player(seat)
-        player.kingdom = kid
-        player.kingdom_changed_turn = new.turn
+    events += _move_into(new, kid, (founder, *joiners))
     king_card = king_office(catalog)
     new.kingdoms.append(
         Kingdom(
@@ -147,6 +135,31 @@ def create_kingdom(
         )
     )
     return Outcome(new, tuple(events))
+
+
+def _joiners_in_turn_order(state: GameState, founder: int, joiners: Sequence[int]) -> list[int]:
+    """The joiners of a new kingdom, each once and free to change kingdom (G49), in turn order."""
+    check_can_change(state, founder)
+    if len(set(joiners)) != len(joiners) or founder in joiners:
+        raise InvalidParameterError(_("Each joiner joins once, and the founder is not a joiner."))
+    for seat in joiners:
+        check_can_change(state, seat)
+    order = {seat: i for i, seat in enumerate(state.turn_order)}
+    return sorted(joiners, key=order.__getitem__)
+
+
+def _move_into(state: GameState, kingdom_id: int, seats: Sequence[int]) -> list[Event]:
+    """The founder and joiners give up their old offices and belong to the new kingdom (G49).
+    Mutates ``state``."""
+    events: list[Event] = []
+    for seat in seats:
+        lost = vacate_offices(state, seat)
+        if lost:
+            events.append(public(Kind.OFFICES_LOST, OfficesLost(seat=seat, offices=lost), seat))
+        player = state.player(seat)
+        player.kingdom = kingdom_id
+        player.kingdom_changed_turn = state.turn
+    return events
 
 
 def join(state: GameState, seat: int, kingdom_id: int) -> Outcome:
@@ -190,8 +203,7 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     new = state.clone()
     kid = player.kingdom
     kingdom = new.kingdom(kid)
-    was_king = kingdom.king == seat
-    throne = throne_of(kingdom) if was_king else None
+    throne = throne_of(kingdom) if kingdom.king == seat else None
     lost = vacate_offices(new, seat)
     expelled = new.player(seat)
     expelled.kingdom = None
@@ -202,18 +214,34 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
         director(Kind.TRIGGER, Trigger(trigger="expelled", seat=seat)),
     ]
     remaining = new.members(kid)
-    if was_king:
+    if throne is not None:
         events += begin_succession(new, kid, remaining, None, throne, ruleset)
-    for asset in expelled.assets if remaining else ():
+    if remaining:
+        events += _open_expulsion_duels(new, catalog, ruleset, seat, kid, remaining)
+    return Outcome(new, tuple(events))
+
+
+def _open_expulsion_duels(
+    state: GameState,
+    catalog: Catalog,
+    ruleset: Ruleset,
+    seat: int,
+    kingdom_id: int,
+    remaining: Sequence[int],
+) -> list[Event]:
+    """One pending duel per asset of the expelled player against the remaining members (§4.12,
+    G38); a hidden asset is announced without its title. Mutates ``state``."""
+    events: list[Event] = []
+    for asset in state.player(seat).assets:
         hidden = card(catalog, asset).get("visibility") == "hidden"
         participants = [seat, *remaining]
-        new.pending.append(
+        state.pending.append(
             Pending(
-                new.next_pending_id,
+                state.next_pending_id,
                 DUEL,
                 {
                     "purpose": EXPULSION,
-                    "kingdom": kid,
+                    "kingdom": kingdom_id,
                     "expelled": seat,
                     "participants": participants,
                     "resources": [str(r) for r in ruleset.expulsion_duel],
@@ -227,7 +255,7 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
             public(
                 Kind.EXPULSION_DUEL_ANNOUNCED,
                 ExpulsionDuelAnnounced(
-                    pending=new.next_pending_id,
+                    pending=state.next_pending_id,
                     expelled=seat,
                     participants=participants,
                     asset=None if hidden else asset,
@@ -235,8 +263,8 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
                 ),
             )
         )
-        new.next_pending_id += 1
-    return Outcome(new, tuple(events))
+        state.next_pending_id += 1
+    return events
 
 
 def settle_expulsion_duel(state: GameState, pending_id: int, result: DuelResult) -> Outcome:

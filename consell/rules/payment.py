@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidParameterError, InvalidStateError, UnaffordableError
 from .i18n import Amounts, _, gettext_noop
-from .resources import RESOURCES, Holdings, Resource, holdings, resource_name
+from .resources import RESOURCES, Holdings, Resource, ResourceAmounts, holdings, resource_name
 
 
 @dataclass(frozen=True)
@@ -124,9 +124,7 @@ _AMOUNT_ERRORS = {
 }
 
 
-def checked_amounts(
-    amounts: Mapping[Resource | str, int], what: str = "cost"
-) -> dict[Resource, int]:
+def checked_amounts(amounts: ResourceAmounts, what: str = "cost") -> dict[Resource, int]:
     """Amounts asked of a chest as a full holdings dict; unknown or negative amounts are refused."""
     full = {r: 0 for r in RESOURCES}
     for key, value in amounts.items():
@@ -146,7 +144,7 @@ def checked_amounts(
     return full
 
 
-def missing(chest: Holdings, cost: Mapping[Resource | str, int]) -> dict[Resource, int]:
+def missing(chest: Holdings, cost: ResourceAmounts) -> dict[Resource, int]:
     """What ``chest`` lacks to pay ``cost`` even after spending all its Favor (zeros if none).
 
     Prestige shortfall is never covered (G13) and is reported under PRE; everything else that
@@ -163,12 +161,12 @@ def missing(chest: Holdings, cost: Mapping[Resource | str, int]) -> dict[Resourc
     return lacking
 
 
-def can_pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> bool:
+def can_pay(chest: Holdings, cost: ResourceAmounts) -> bool:
     """Whether ``pay`` would succeed (rules §4.1)."""
     return not any(missing(chest, cost).values())
 
 
-def pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> Payment:
+def pay(chest: Holdings, cost: ResourceAmounts) -> Payment:
     """Pay a cost in full, Favor last; or pay nothing and raise (rules §4.1, §4.2).
 
     "Favor is used only as a last resort." Favor never replaces Prestige (G13).
@@ -206,7 +204,7 @@ def pay(chest: Holdings, cost: Mapping[Resource | str, int]) -> Payment:
     return Payment(holdings=after, paid=paid, short=holdings())
 
 
-def pay_capped(chest: Holdings, wanted: Mapping[Resource | str, int]) -> Payment:
+def pay_capped(chest: Holdings, wanted: ResourceAmounts) -> Payment:
     """Pay as much of ``wanted`` as the chest allows; Favor covers shortfalls last.
 
     Used where the rules say "as many resources as possible" (crisis contributions §4.10,
@@ -239,7 +237,7 @@ def funds(chest: Holdings, resource: Resource) -> int:
     return have[resource] + have[Resource.FAV]
 
 
-def lose(chest: Holdings, amounts: Mapping[Resource | str, int]) -> Payment:
+def lose(chest: Holdings, amounts: ResourceAmounts) -> Payment:
     """Lose resources, each capped at what is held (G53: "lose X" with less loses all).
 
     Unlike a cost, a loss never dips into Favor for another resource.

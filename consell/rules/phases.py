@@ -34,8 +34,6 @@ from .ruleset import Ruleset
 from .state import GameState, Pending, Phase, Status
 from .turn_order import turn_order_from_handins
 
-DIRECTOR = "director"
-PLAYERS = "players"
 STEP = "step"
 TRIGGER = "trigger"
 END_OF_TURN_TRIGGER = "end_of_turn"
@@ -43,24 +41,21 @@ END_OF_TURN_TRIGGER = "end_of_turn"
 
 @dataclass(frozen=True)
 class PhaseRule:
-    """One row of the turn sequence: what follows, who acts, which steps must be done."""
+    """One row of the turn sequence: what follows and which steps must be done."""
 
     next: Phase
-    actors: frozenset[str]
     steps: tuple[str, ...] = ()
 
 
 PHASES: dict[Phase, PhaseRule] = {
-    Phase.DESTINY: PhaseRule(Phase.PLANNING, frozenset({DIRECTOR}), ("destiny",)),
-    Phase.PLANNING: PhaseRule(Phase.ACTIONS, frozenset({DIRECTOR, PLAYERS})),
-    # Players answer votes, duels and reactions while the director resolves the actions.
-    Phase.ACTIONS: PhaseRule(Phase.SECRETS, frozenset({DIRECTOR, PLAYERS})),
-    Phase.SECRETS: PhaseRule(Phase.ACQUISITION, frozenset({DIRECTOR})),
-    Phase.ACQUISITION: PhaseRule(Phase.CRISIS, frozenset({DIRECTOR}), ("auction",)),
-    Phase.CRISIS: PhaseRule(Phase.PRODUCTION, frozenset({DIRECTOR})),
-    # Distributors hand out what their kingdom produced; kingdomless players choose income.
-    Phase.PRODUCTION: PhaseRule(Phase.END_OF_TURN, frozenset({DIRECTOR, PLAYERS}), ("production",)),
-    Phase.END_OF_TURN: PhaseRule(Phase.DESTINY, frozenset({DIRECTOR}), ("end_of_turn",)),
+    Phase.DESTINY: PhaseRule(Phase.PLANNING, ("destiny",)),
+    Phase.PLANNING: PhaseRule(Phase.ACTIONS),
+    Phase.ACTIONS: PhaseRule(Phase.SECRETS),
+    Phase.SECRETS: PhaseRule(Phase.ACQUISITION),
+    Phase.ACQUISITION: PhaseRule(Phase.CRISIS, ("auction",)),
+    Phase.CRISIS: PhaseRule(Phase.PRODUCTION),
+    Phase.PRODUCTION: PhaseRule(Phase.END_OF_TURN, ("production",)),
+    Phase.END_OF_TURN: PhaseRule(Phase.DESTINY, ("end_of_turn",)),
 }
 
 # The phases as the table names them (the same words as the app's phase labels).
@@ -84,18 +79,13 @@ STEP_LABELS = {
 }
 
 
-def may_act(state: GameState, who: str) -> bool:
-    """Whether the director (``"director"``) or the players (``"players"``) act in this phase."""
-    return state.status is Status.PLAYING and who in PHASES[state.phase].actors
-
-
 def can_advance(state: GameState) -> list[str]:
     """Every reason the game cannot leave its current phase now; empty when it can."""
     if state.status is Status.SETUP:
         return [_("the game has not started")]
     if state.status is Status.FINISHED:
         return [_("the game is over")]
-    reasons = []
+    reasons: list[str] = []
     for p in state.pending:
         step = p.data.get("step") if p.kind == STEP else None
         if p.kind == STEP and step in STEP_LABELS:
@@ -203,10 +193,14 @@ def complete_step(state: GameState, step: str) -> Outcome:
 def _apply_handin_order(state: GameState) -> Event:
     """The submission order becomes the turn order as Planning closes (§3.2, G37, G58)."""
     ranked = sorted(
-        (p for p in state.players if p.plan.handed_in and p.plan.handed_in_rank is not None),
-        key=lambda p: p.plan.handed_in_rank,
+        (
+            (rank, p.seat)
+            for p in state.players
+            if p.plan.handed_in and (rank := p.plan.handed_in_rank) is not None
+        ),
+        key=lambda ranked_seat: ranked_seat[0],
     )
-    first = [p.seat for p in ranked]
+    first = [seat for _rank, seat in ranked]
     late = [p.seat for p in state.players if p.seat not in first]
     state.turn_order = list(turn_order_from_handins(state.turn_order, first, late))
     return public(Kind.TURN_ORDER, TurnOrder(order=list(state.turn_order)))

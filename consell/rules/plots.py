@@ -340,7 +340,7 @@ def _notes(
     final = {o.target: o.succeeded for o in outcomes}
     doubled = {PlayerTarget(s.coverage.spymaster): s.coverage for s in spy_tests if s.test is None}
     for outcome in outcomes:
-        about = ((outcome.target, outcome.succeeded),)
+        about: tuple[tuple[Target, bool], ...] = ((outcome.target, outcome.succeeded),)
         if isinstance(outcome.target, KingdomTarget):
             recipient, role = context.kings[outcome.target.kingdom], NoteRole.KING
         elif outcome.target in doubled:

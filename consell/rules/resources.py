@@ -73,11 +73,11 @@ LINKED_RESOURCE: dict[Indicator, Resource] = {
 }
 
 Holdings = Mapping[Resource, int]
+# Amounts asked of a chest, keyed by ``Resource`` or by its code as read from a card or a form.
+ResourceAmounts = Mapping[Resource, int] | Mapping[str, int]
 
 
-def holdings(
-    values: Mapping[Resource | str, int] | None = None, /, **kw: int
-) -> dict[Resource, int]:
+def holdings(values: ResourceAmounts | None = None, /, **kw: int) -> dict[Resource, int]:
     """A full holdings dict: ``holdings(POW=2)`` or ``holdings({"MON": 3})``; missing are 0."""
     merged: dict[str, int] = {}
     for source in (values or {}), kw:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -213,6 +213,9 @@ AMOUNT_MAX = 100  # any single amount of a resource in the ruleset
 DIE_BOUNDS = (0, 6)  # a plot threshold is compared with a d6 (§4.6)
 
 
+Refuse = Callable[[str, str], None]  # records a problem with one value of the ruleset
+
+
 def ruleset_problems(r: Ruleset) -> dict[str, list[str]]:
     """What is wrong with each value of ``r`` (empty when the ruleset can be played)."""
     problems: dict[str, list[str]] = {}
@@ -220,6 +223,14 @@ def ruleset_problems(r: Ruleset) -> dict[str, list[str]]:
     def refuse(key: str, message: str) -> None:
         problems.setdefault(key, []).append(message)
 
+    _number_problems(refuse, r)
+    _resource_problems(refuse, r)
+    _listed_problems(refuse, r)
+    return problems
+
+
+def _number_problems(refuse: Refuse, r: Ruleset) -> None:
+    """The whole numbers: each within its bounds, and the ones that must agree with others."""
     for key, (low, high) in BOUNDS.items():
         value = getattr(r, key)
         if value is None and key == "market_row_size":
@@ -243,6 +254,10 @@ def ruleset_problems(r: Ruleset) -> dict[str, list[str]]:
     _pair(refuse, "plot_clamp", r.plot_clamp, *DIE_BOUNDS)
     if len(r.plot_clamp) == 2 and r.plot_clamp[0] > r.plot_clamp[1]:
         refuse("plot_clamp", _("plot_clamp must be (low, high) with low <= high"))
+
+
+def _resource_problems(refuse: Refuse, r: Ruleset) -> None:
+    """The tables keyed by resource or indicator value: complete, and amounts in range."""
     if set(r.initial_resources) != set(Resource):
         refuse("initial_resources", _("initial_resources must give every resource once"))
     _amounts(refuse, "initial_resources", r.initial_resources.values())
@@ -260,6 +275,10 @@ def ruleset_problems(r: Ruleset) -> dict[str, list[str]]:
             "office_for_resource",
             _("office_for_resource names one office for each of FAV, POW, MON, INT, FOR, FAI"),
         )
+
+
+def _listed_problems(refuse: Refuse, r: Ruleset) -> None:
+    """The lists and the named choices: duel resources, the insurrection table, tie-breaks."""
     for key in ("succession_duel", "expulsion_duel", "tradeable"):
         values = getattr(r, key)
         if not values or len(set(values)) != len(values):
@@ -274,10 +293,9 @@ def ruleset_problems(r: Ruleset) -> dict[str, list[str]]:
         refuse("auction_tiebreak", _("auction_tiebreak must be 'lowest_prestige' or 'none'"))
     if r.law_scope not in ("kingdom", "global"):
         refuse("law_scope", _("law_scope must be 'kingdom' or 'global'"))
-    return problems
 
 
-def _pair(refuse, key: str, value: tuple, low: int, high: int) -> None:
+def _pair(refuse: Refuse, key: str, value: tuple, low: int, high: int) -> None:
     if len(value) != 2 or not all(low <= v <= high for v in value):
         refuse(
             key,
@@ -286,7 +304,7 @@ def _pair(refuse, key: str, value: tuple, low: int, high: int) -> None:
         )
 
 
-def _amounts(refuse, key: str, values) -> None:
+def _amounts(refuse: Refuse, key: str, values) -> None:
     if any(not 0 <= v <= AMOUNT_MAX for v in values):
         refuse(
             key,
@@ -342,7 +360,7 @@ def _from_json(name: str, raw: Any, default: Any) -> Any:
                 raise TypeError
             sample_key = next(iter(default))
             sample_value = next(iter(default.values()))
-            out = {}
+            out: dict[Resource | int, str | int] = {}
             for k, v in raw.items():
                 key = Resource(k) if isinstance(sample_key, Resource) else int(k)
                 if isinstance(sample_value, str):

@@ -119,6 +119,35 @@ def keep_objectives(
         "collective": player.objective_offer[:split],
         "personal": player.objective_offer[split:],
     }
+    _check_kept(seat, chosen, wanted, offered)
+    new = state.clone()
+    p = new.player(seat)
+    kept = chosen["collective"] + chosen["personal"]
+    returned = [c for c in p.objective_offer if c not in kept]
+    for c in returned:
+        scope = "collective" if c in offered["collective"] else "personal"
+        new.decks[decks.OBJECTIVE_DECK[scope]].append(c)
+    p.objectives = kept
+    p.objective_offer = []
+    events: list[Event] = [
+        private(Kind.OBJECTIVES_KEPT, [seat], ObjectivesKept(objectives=kept)),
+        # §2 step 5: "returns the other two to their decks without revealing them".
+        never_revealed(
+            director(Kind.OBJECTIVES_RETURNED, ObjectivesReturned(seat=seat, cards=returned))
+        ),
+        public(Kind.OBJECTIVES_CHOSEN, Nothing(), seat),
+    ]
+    return Outcome(new, tuple(events))
+
+
+def _check_kept(
+    seat: int,
+    chosen: Mapping[str, list[str]],
+    wanted: Mapping[str, int],
+    offered: Mapping[str, list[str]],
+) -> None:
+    """Refuse a choice that does not keep exactly the wanted number of different objectives of
+    each scope, each of them dealt to the player (§2 step 5)."""
     for scope, cards in chosen.items():
         if len(cards) != wanted[scope] or len(set(cards)) != len(cards):
             raise InvalidParameterError(
@@ -141,24 +170,6 @@ def keep_objectives(
                     % {"card": repr(c), "seat": seat},
                     card=c,
                 )
-    new = state.clone()
-    p = new.player(seat)
-    kept = chosen["collective"] + chosen["personal"]
-    returned = [c for c in p.objective_offer if c not in kept]
-    for c in returned:
-        scope = "collective" if c in offered["collective"] else "personal"
-        new.decks[decks.OBJECTIVE_DECK[scope]].append(c)
-    p.objectives = kept
-    p.objective_offer = []
-    events: list[Event] = [
-        private(Kind.OBJECTIVES_KEPT, [seat], ObjectivesKept(objectives=kept)),
-        # §2 step 5: "returns the other two to their decks without revealing them".
-        never_revealed(
-            director(Kind.OBJECTIVES_RETURNED, ObjectivesReturned(seat=seat, cards=returned))
-        ),
-        public(Kind.OBJECTIVES_CHOSEN, Nothing(), seat),
-    ]
-    return Outcome(new, tuple(events))
 
 
 def start_game(state: GameState, dice: Dice) -> Outcome:
@@ -366,12 +377,17 @@ def _deal_objectives(
 
 
 def _deal_tactics(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> list[Event]:
-    """Shuffle the tactics and deal 3 to each player (§2 step 6)."""
+    """Shuffle the tactics and deal 3 to each player (§2 step 6).
+
+    The pack was measured first (``_check_table``); a deck that still ran out would deal what
+    it has, as every later draw of tactics does (G45)."""
     state.decks[decks.TACTICS] = instances(catalog, "tactic")
     decks.shuffle_deck(state, decks.TACTICS, dice)
     for _n in range(ruleset.tactics_initial):
         for seat in state.turn_order:
-            state.player(seat).tactics.append(decks.draw(state, decks.TACTICS, dice))
+            tactic = decks.draw(state, decks.TACTICS, dice)
+            if tactic is not None:
+                state.player(seat).tactics.append(tactic)
     return [
         private(Kind.TACTICS_DEALT, [p.seat], TacticsDealt(tactics=list(p.tactics)))
         for p in state.players
@@ -391,8 +407,12 @@ def _open_market(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dic
 
 
 def _open_law_row(state: GameState, catalog: Catalog, ruleset: Ruleset, dice: Dice) -> list[Event]:
-    """Shuffle the laws and lay 3 face up in the law row (§2 step 10)."""
+    """Shuffle the laws and lay 3 face up in the law row (§2 step 10).
+
+    The pack was measured first (``_check_table``); with fewer laws the row would shrink, as it
+    does when the laws run out later (G35)."""
     state.decks[decks.LAWS] = instances(catalog, "law")
     decks.shuffle_deck(state, decks.LAWS, dice)
-    state.law_row = [decks.draw(state, decks.LAWS, dice) for _ in range(ruleset.law_row_size)]
+    laid = (decks.draw(state, decks.LAWS, dice) for _ in range(ruleset.law_row_size))
+    state.law_row = [law for law in laid if law is not None]
     return [public(Kind.LAW_ROW, LawRow(row=list(state.law_row)))]

@@ -105,16 +105,21 @@ def check_request(ruleset: Ruleset, offer: Offer) -> None:
     """What a player asks for: only its kinds, never the other side's holdings, which are secret
     until the other player accepts (and the trade then checks them)."""
     for code, amount in offer.resources.items():
-        if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
-            allowed = ", ".join(str(r) for r in ruleset.tradeable)
-            raise NotEligibleError(
-                _("%(code)s cannot be traded; only %(allowed)s (G14).")
-                % {"code": code, "allowed": allowed}
-            )
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise InvalidParameterError(
-                _("Trade whole, positive amounts of %(code)s.") % {"code": code}
-            )
+        _check_amount(ruleset, code, amount)
+
+
+def _check_amount(ruleset: Ruleset, code: str, amount: object) -> None:
+    """A traded amount: of a resource the ruleset lets change hands (G14), whole and positive."""
+    if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
+        allowed = ", ".join(str(r) for r in ruleset.tradeable)
+        raise NotEligibleError(
+            _("%(code)s cannot be traded; only %(allowed)s (G14).")
+            % {"code": code, "allowed": allowed}
+        )
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        raise InvalidParameterError(
+            _("Trade whole, positive amounts of %(code)s.") % {"code": code}
+        )
 
 
 def _may_trade(state: GameState, seat: int) -> None:
@@ -137,16 +142,7 @@ def _check_offer(
 ) -> None:
     player = state.player(seat)
     for code, amount in offer.resources.items():
-        if code not in Resource.__members__ or Resource(code) not in ruleset.tradeable:
-            allowed = ", ".join(str(r) for r in ruleset.tradeable)
-            raise NotEligibleError(
-                _("%(code)s cannot be traded; only %(allowed)s (G14).")
-                % {"code": code, "allowed": allowed}
-            )
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise InvalidParameterError(
-                _("Trade whole, positive amounts of %(code)s.") % {"code": code}
-            )
+        _check_amount(ruleset, code, amount)
         if player.resources[Resource(code)] < amount:
             raise InvalidParameterError(
                 _("%(name)s does not hold %(amount)s %(code)s.")

@@ -553,6 +553,29 @@ def test_g33_a_kingdomless_player_cannot_propose_a_law():
     assert out.events[0].kind == "aborted" and out.events[1].data["code"] == "not_eligible"
 
 
+def test_g33_a_passed_law_with_no_kingdom_to_apply_to_aborts():
+    """G33: "A passed law applies to that kingdom only": a stored vote that lost its kingdom
+    names nowhere for the law to go, so the action aborts and no law comes into force."""
+    out = execute(
+        table(),
+        BASE,
+        RULES,
+        FixedDice([]),
+        BOB,
+        PlannedAbility("common:proposar-llei", "proposar-llei"),
+        secret=False,
+    )
+    voted = resume(
+        out.state, BASE, RULES, FixedDice([]), out.state.pending[0].id, {"law": "llei-02"}
+    )
+    broken = voted.state.clone()
+    broken.pending[0].data["kingdom"] = None
+    done = resume(broken, BASE, RULES, FixedDice([]), broken.pending[0].id, {"passed": True})
+    assert done.events[0].kind == "aborted" and done.events[1].data["code"] == "invalid_state"
+    assert [k.laws for k in done.state.kingdoms] == [[], []]
+    assert done.state.law_row == voted.state.law_row
+
+
 def test_s47_submit_law_names_the_law_in_a_box():
     """§4.7: any ability that "submits a law to a vote"."""
     catalog = catalog_with(

@@ -113,16 +113,6 @@ class ObjectiveRevealed(TypedDict):
     objective: str
 
 
-class PublicChange(TypedDict):
-    kind: str
-    kingdom: NotRequired[int]
-    indicator: NotRequired[str]
-    before: NotRequired[int]
-    after: NotRequired[int]
-    asset: NotRequired[str]
-    owner: NotRequired[int]
-
-
 class SecretsPublicChanges(TypedDict):
     """The public changes of the Secrets, as one batch (G52)."""
 
