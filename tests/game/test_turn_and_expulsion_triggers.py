@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+from consell.content.catalog import load_catalog
 from consell.game.services import decisions as decision_services
 from consell.game.services import games as game_services
 from consell.game.services import turn as turn_services
 from consell.game.simulator.runner import default_pack
+from consell.rules.cards import card as card_of
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.resources import Resource
 from consell.rules.state import Phase
@@ -88,11 +90,22 @@ def test_s38_a_paid_end_of_turn_reaction_is_asked_before_the_turn_ends(table):
     assert state_of(table).turn == 2
 
 
+def _reacts_to_expulsion(table, seat: int) -> bool:
+    """Whether the seat's house already answers its expulsion (casa-llop, casa-lluna...)."""
+    house = card_of(load_catalog(table.pack), state_of(table).player(seat).house)
+    return any(a.get("trigger") == "expelled" for a in house.get("abilities", []))
+
+
 def test_s412_an_expelled_players_reaction_fires(table, client_dora):
     """*Cavall de posta*: "Quan et expulsen d'un regne, guanyes 2 Poder i 2 Diners"."""
     state = state_of(table)
-    kingdom = next(k for k in state.kingdoms if len(state.members(k.id)) > 1)
-    member = next(s for s in state.members(kingdom.id) if s != kingdom.king)
+    # A member whose house does not react too: the deal is random, and two reactions add up.
+    member = next(
+        s
+        for k in state.kingdoms
+        for s in state.members(k.id)
+        if s != k.king and not _reacts_to_expulsion(table, s)
+    )
     arrange(table, lambda s: _give(s, member, "cavall-de-posta", "assets"))
     before = state_of(table).player(member).resources
     client_dora.post(
