@@ -5,7 +5,7 @@ from io import StringIO
 
 import pytest
 import yaml
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from jsonschema import Draft202012Validator
 from packdata import complete_pack
 
@@ -90,3 +90,12 @@ def test_the_schema_flags_what_an_editor_should_underline(change, where):
 def test_a_card_file_is_judged_by_the_cards_of_its_kind():
     document = {"kind": "law", "cards": complete_pack()["houses.yaml"]["cards"][:1]}
     assert schema_errors(cards_schema(), document)
+
+
+def test_a_folder_that_cannot_be_written_is_a_clear_error(tmp_path):
+    """Bad input changes nothing and shows no traceback: the command says where and why."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(CommandError, match="Cannot write the schemas into"):
+        call_command("pack_schema", out=str(blocker / "schemas"))
+    assert not (blocker.parent / "schemas").exists()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from consell.content.json_schema import SCHEMA_DIRECTORY, write_schemas
 
@@ -22,5 +22,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, out: str, **options) -> None:
-        for path in write_schemas(out):
+        try:
+            written = write_schemas(out)
+        except OSError as exc:  # a folder that cannot be made or written: say so, no traceback
+            raise CommandError(f"Cannot write the schemas into {out}: {exc.strerror}.") from exc
+        for path in written:
             self.stdout.write(f"Wrote {path}")
