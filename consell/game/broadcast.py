@@ -7,12 +7,24 @@ Notices go out after the change is committed, and they are best-effort: when the
 cannot be reached (Redis down or restarting) the change stays saved and its request succeeds;
 the failure is logged and every open page catches up when its socket reconnects, because the
 socket's greeting carries the viewer's current version.
+
+Under the server, a notice does not travel inside the request that made the change: it is
+handed to the server's event loop as a task of its own, in an empty context. The request then
+neither waits for the fan-out nor can cancel it: a phone that closes the connection while its
+change is being saved (it navigates, it loses the Wi-Fi) used to cancel the request's nested
+``async_to_sync`` and lose the notice, so every other page stayed stale until its next ping;
+the nested call also left asgiref's per-request executor in the request's context, and
+Django's ``request_finished`` then failed on it ("CurrentThreadExecutor already quit").
+Outside a server (the simulator, commands, the sync test client) there is no loop to hand it
+to, and the notice is sent before the call returns, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
+from collections.abc import Awaitable, Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -68,19 +80,64 @@ def close_seat(game_id: int, position: int) -> None:
     _best_effort(send, f"game {game_id} seat {position} revoked")
 
 
-def _best_effort(send, what: str) -> None:
-    """Run ``send(layer)``; a layer that fails is logged, never raised into a saved change.
+# The event loop of the server answering this request, set by ``RememberServerLoop``. A sync
+# view runs in a copy of its request's context, so the view's thread reads it from here.
+_server_loop: contextvars.ContextVar[asyncio.AbstractEventLoop | None] = contextvars.ContextVar(
+    "consell_server_loop", default=None
+)
+# Notices handed to the loop and not finished yet: asyncio keeps only weak references to tasks.
+_in_flight: set[asyncio.Task] = set()
+
+
+class RememberServerLoop:
+    """ASGI middleware: remember the loop serving this request, for ``_best_effort``."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        _server_loop.set(asyncio.get_running_loop())
+        return await self.app(scope, receive, send)
+
+
+def _best_effort(send: Callable[..., Awaitable[None]], what: str) -> None:
+    """Send ``send(layer)``; a layer that fails is logged, never raised into a saved change.
 
     A Redis that accepts connections but never answers (stopped, overloaded) would hold the
-    request forever, so the notice gets ``NOTICE_SECONDS`` and is then given up.
+    notice forever, so it gets ``NOTICE_SECONDS`` and is then given up.
     """
 
     async def bounded(layer) -> None:
-        await asyncio.wait_for(send(layer), NOTICE_SECONDS)
+        try:
+            await asyncio.wait_for(send(layer), NOTICE_SECONDS)
+        except Exception:  # the change is committed already: a lost notice must not undo it
+            logger.warning("notice not sent (%s); pages catch up on reconnect", what, exc_info=True)
 
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    loop = _server_loop.get()
+    if loop is not None and loop.is_running() and not _in_this_thread(loop):
+        try:
+            loop.call_soon_threadsafe(_start, bounded(layer), context=contextvars.Context())
+            return
+        except RuntimeError:  # the loop closed in between: send it here instead
+            pass
     try:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(bounded)(layer)
-    except Exception:  # the change is committed already: a lost notice must not undo the answer
+        async_to_sync(bounded)(layer)
+    except Exception:
         logger.warning("notice not sent (%s); pages catch up on reconnect", what, exc_info=True)
+
+
+def _in_this_thread(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _start(notice) -> None:
+    """On the server's loop: run one notice as a task nobody awaits."""
+    task = asyncio.get_running_loop().create_task(notice)
+    _in_flight.add(task)
+    task.add_done_callback(_in_flight.discard)

@@ -11,7 +11,9 @@
    held back and asked for together, ?fragment=a&fragment=b (with what each part includes);
    the answer holds each part asked for, and each is swapped by its id. A part the answer
    leaves out (a planner whose plan did not change) stays as it is. Any other live element is
-   left to htmx. */
+   left to htmx. One such request is in flight at a time, so an older answer can never land
+   over a newer one; notices that arrive meanwhile are asked for once it is back. A request
+   that fails is tried again soon (RETRY_MS, doubling), not left for the next ping. */
 (function () {
   var root = document.querySelector("[data-live-url]");
   if (!root) return;
@@ -27,14 +29,15 @@
      newer. */
   var stale = false;
   function refresh() { stale = false; htmx.trigger(document.body, "consell:changed"); }
-  var held = [];
+  var held = [], busy = false, FIRST_RETRY_MS = 300, MAX_RETRY_MS = 4000, retry = FIRST_RETRY_MS;
   document.body.addEventListener("htmx:confirm", function (e) {
     var d = e.detail, name = partOf(d.path);
     if (!d.triggeringEvent || d.triggeringEvent.type !== "consell:changed") return;
     if (!name || d.verb !== "get" || !d.elt.id) return;
     e.preventDefault();
-    held.push({ elt: d.elt, name: name, values: htmx.values(d.elt, "get") });
-    if (held.length === 1) setTimeout(fetchHeld, 0);
+    held = held.filter(function (p) { return p.id !== d.elt.id; });
+    held.push({ id: d.elt.id, name: name, values: htmx.values(d.elt, "get") });
+    if (held.length === 1 && !busy) setTimeout(fetchHeld, 0);
   });
 
   /* The part's name when the request is ?fragment=NAME of this very page, else null. */
@@ -45,8 +48,10 @@
   }
 
   function fetchHeld() {
+    if (busy || !held.length) return;
     var parts = held, query = new URLSearchParams();
     held = [];
+    busy = true;
     parts.forEach(function (p) {
       query.append("fragment", p.name);
       Object.keys(p.values).forEach(function (key) {
@@ -62,12 +67,25 @@
       var box = document.createElement("template");
       box.innerHTML = html;
       parts.forEach(function (p) {
-        var fresh = box.content.getElementById(p.elt.id);
-        if (!fresh || !p.elt.isConnected) return;
-        keepFolds(p.elt);
-        htmx.swap(p.elt, fresh.outerHTML, { swapStyle: "outerHTML" });
+        /* By id, not by the element asked for: an earlier answer may have replaced it. */
+        var fresh = box.content.getElementById(p.id), elt = document.getElementById(p.id);
+        if (!fresh || !elt) return;
+        keepFolds(elt);
+        htmx.swap(elt, fresh.outerHTML, { swapStyle: "outerHTML" });
       });
-    }).catch(function () { stale = true; });
+      retry = FIRST_RETRY_MS;
+    }).catch(function (err) {
+      /* The server went away or failed mid-request: ask again soon, and meanwhile let the
+         next greeting or pong refresh too. A refusal (4xx) is not retried: the socket's close
+         code or the next load says why. */
+      stale = true;
+      if (/^4\d\d$/.test(err && err.message)) return;
+      setTimeout(function () { if (stale) refresh(); }, retry);
+      retry = Math.min(retry * 2, MAX_RETRY_MS);
+    }).finally(function () {
+      busy = false;
+      if (held.length) fetchHeld();
+    });
   }
   function show(state) { if (status) status.dataset.state = state; }
   ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
