@@ -113,6 +113,7 @@ def _vote(v: _Seen) -> dict[str, Any]:
     ballot = decisions.ballot(v.p, v.state, v.ruleset)
     finished = votes.is_finished(ballot)
     law = data.get("motion") == "law"
+    waits = decisions.held(v.state, v.p)
     return {
         "motion": data.get("motion"),
         "about": v.title(data["law"]) if law else names.get(data.get("applicant"), ""),
@@ -123,7 +124,8 @@ def _vote(v: _Seen) -> dict[str, Any]:
             {"name": names.get(t.seat), "side": str(t.side) if t.side else None, "amount": t.amount}
             for t in ballot.record
         ],
-        "my_turn": not finished and seat in (None, votes.next_voter(ballot)),
+        "held": waits,
+        "my_turn": not finished and not waits and seat in (None, votes.next_voter(ballot)),
         "next": names.get(votes.next_voter(ballot)) if not finished else None,
         "tie_break": finished and seat in (None, ballot.tie_breaker),
         "my_side": str(ballot.side_of(seat)) if seat and ballot.side_of(seat) else None,

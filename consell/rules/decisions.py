@@ -81,8 +81,23 @@ def decide(
         )
     if not isinstance(decision, Mapping):
         raise InvalidParameterError(_("A decision is a set of named values."))
+    if held(state, pending):
+        raise NotEligibleError(
+            _("The vote waits: the reactions to its opening are answered first (§4.3).")
+        )
     handler = _HANDLERS[pending.kind]
     return handler(state, catalog, ruleset, dice, pending, seat, decision)
+
+
+def held(state: GameState, pending: Pending) -> bool:
+    """A vote waits while reactions to a vote's opening are still to be answered.
+
+    §4.3: on a game event, its reactions are applied before play goes on; "when a vote
+    starts" reactions (gain Power, pay to gain Power) must land before anyone spends in it.
+    """
+    return pending.kind == "vote" and any(
+        p.kind == "reaction" and p.data.get("trigger") == "vote_started" for p in state.pending
+    )
 
 
 def find(state: GameState, pending_id: int) -> Pending:

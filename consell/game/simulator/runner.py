@@ -216,7 +216,9 @@ class Runner:
             (
                 p
                 for p in state.pending
-                if p.kind != phases.STEP and (p.kind != endgame.END_OF_GAME or p.waiting_for)
+                if p.kind != phases.STEP
+                and (p.kind != endgame.END_OF_GAME or p.waiting_for)
+                and not rules_decisions.held(state, p)
             ),
             None,
         )
