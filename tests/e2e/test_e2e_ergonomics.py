@@ -1,7 +1,8 @@
 """Table ergonomics in a real Chromium (issue 13 items 6 and 7), on a 16-player simulated game.
 
 The public board on a 1920×1080 shared screen holds the whole table without scrolling. On a
-360 px phone, every page a player opens (their seat, the board, the companions) has no
+360 px phone, every page a player opens (their seat, the board, the companions, and after the
+game the audit: timeline, stories, charts, dice, report) has no
 horizontal overflow, every control a thumb hits is at least 44×44 px (a checkbox is hit
 through its label), every control has a name of its own (no label wrapping several controls,
 which gave the first plot target the name of the whole list), and every house emblem is drawn
@@ -10,9 +11,12 @@ which gave the first plot target the name of the whole list), and every house em
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from consell.game.services import planning
+from consell.game.simulator.runner import Runner, default_pack
 from consell.rules.state import Phase
 from tests.game.simulated import play_until
 
@@ -74,6 +78,33 @@ def table(live_url) -> dict:
     }
 
 
+@pytest.fixture
+def audit(live_url) -> dict:
+    """A simulated five-player game, over: one seat's link and the audit pages it opens."""
+    runner = Runner(5, 2, 3, default_pack(), None)
+    runner.play()
+    game = runner.game
+    game.refresh_from_db()
+    assert game.state["status"] == "finished"
+    seat = game.seats.get(position=2)
+    base = f"{live_url}/audit/{game.pk}/"
+    pages = ["", "story/", "story/2/", "charts/", "dice/", "report/"]
+    return {"seat": f"{live_url}/s/{seat.token}/", "pages": [base + page for page in pages]}
+
+
+def _problems(page, urls) -> dict:
+    """What each page does wrong at the phone's width, with every fold opened."""
+    problems = {}
+    for url in urls:
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        found = page.evaluate(CHECK)
+        if any(found.values()):
+            problems[page.url] = found
+    return problems
+
+
 def test_the_board_holds_sixteen_players_on_one_1920x1080_screen(table, browser):
     page = browser.laptop().new_page()
     page.set_viewport_size(TV)
@@ -97,16 +128,18 @@ def test_every_page_a_player_opens_fits_a_360_px_phone_and_a_thumb(table, browse
     phone = browser.phone()
     page = phone.new_page()
     urls = [table["planning"], table["handed_in"], table["board"], *table["companions"]]
-    problems = {}
-    for url in urls:
-        page.goto(url)
-        page.wait_for_load_state("networkidle")
-        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
-        found = page.evaluate(CHECK)
-        if any(found.values()):
-            problems[page.url] = found
-    assert problems == {}
+    found = _problems(page, urls)
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
     page.goto(table["planning"])
     assert page.locator("fieldset.checks input[type=checkbox]").count() > 0, (
         "the planning phone offers a plot with targets to tick"
     )
+
+
+def test_every_audit_page_a_player_opens_after_the_game_fits_a_360_px_phone(audit, browser):
+    page = browser.phone().new_page()
+    page.goto(audit["seat"])  # the seat's link: the audit is then open to this phone
+    for url in audit["pages"]:
+        assert page.goto(url).status == 200, url
+    found = _problems(page, audit["pages"])
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
