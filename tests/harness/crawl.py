@@ -44,6 +44,8 @@ INTERNALS = ("Traceback", "Using the URLconf", "Local vars", "DEBUG = True", "Re
 HX = {"HTTP_HX_REQUEST": "true"}
 PLAN_EDITS = {"ability_planned", "ability_unplanned", "pile_reordered"}
 # The audit's outputs, by the address after /audit/<g>/ (the PDF's text is read with pypdf).
+# What live.js asks on a notice: every live part of the phone's page in one request.
+ALL_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board"
 AUDIT = ("", "story/", "charts/", "dice/", "report/", "report.pdf", "export.json")
 
 
@@ -248,7 +250,7 @@ class Crawl:
                 "director": [Url("live", f"/games/{g}/?fragment=live", True)],
                 "seat": [Url("play", f"/play/{g}/")]
                 if viewer.seat in asked
-                else [Url("fragment", f"/play/{g}/?fragment=decisions", True)]
+                else [Url("fragment", f"/play/{g}/?{ALL_PARTS}", True)]
                 if viewer.seat == bystander
                 else [],
                 "board": [Url("board_fragment", f"/board/{token}/?fragment=board", True)],
@@ -269,6 +271,7 @@ class Crawl:
             Url("fragment", f"/play/{g}/?fragment={f}", True)
             for f in ("decisions", "plan", "chest", "board")
         ]
+        fragments.append(Url("fragment", f"/play/{g}/?{ALL_PARTS}", True))
         audit = [Url("audit", f"/audit/{g}/{a}") for a in AUDIT]
         undrawn = [u for u in audit if not u.path.endswith(".pdf")]
         if viewer.kind == "seat" and viewer.seat not in (seats[0], seats[-1]):
