@@ -60,7 +60,7 @@ class EndOfGameForm(forms.Form):
 
     def clean(self):
         """The decision the rules take; which choices are still open is theirs to check."""
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("pass_turn"):
             return {"pass": True}
         if not data.get("choice"):

@@ -152,15 +152,17 @@ class RulesetForm(forms.Form):
     # -- reading them back ----------------------------------------------------------------------
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         values = {key: self._value(key, data) for key in ENTRIES}
         try:
             Ruleset.from_dict({**self.current, **values})
         except RuleError as exc:
-            for key in exc.details.get("problems") or {None: None}:
-                message = PROBLEMS.get(key, _("This value cannot be played with."))
+            problems = exc.details.get("problems")
+            keys: list[str | None] = list(problems) if isinstance(problems, dict) else []
+            for key in keys or [None]:
+                message = PROBLEMS.get(key or "", _("This value cannot be played with."))
                 self.add_error(self.parts[key][0][0] if key in self.parts else None, message)
         return values
 
