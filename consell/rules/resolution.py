@@ -30,9 +30,10 @@ from typing import Any, cast
 
 from . import cards, effects, indications, lasting, params
 from .dice import Dice
+from .effects_record import END_OF_SECRETS
 from .errors import IllegalTransitionError, InvalidParameterError
 from .event_kinds import Kind
-from .events import Event, Outcome, director, private
+from .events import DIRECTOR, Event, Outcome, director, private
 from .i18n import _
 from .payloads import (
     Trigger,
@@ -49,6 +50,7 @@ VIGILANCE = "vigilance"
 EXEMPTIONS = "exemptions"
 CLOSED = "secrets_closed"
 HELD_TRIGGERS = "held_triggers"
+HELD_EVENTS = "held_events"
 
 
 def next_tile(state: GameState, pile: str) -> tuple[int, PlannedAbility] | None:
@@ -183,6 +185,40 @@ def behind_screen(state: GameState) -> bool:
         and state.phase is Phase.SECRETS
         and not state.progress.get(CLOSED)
     )
+
+
+def hold_batch(state: GameState, events) -> tuple[GameState, list[Event]]:
+    """Hold back the public changes one secret made, for the end-of-Secrets batch (G52).
+
+    G52: "shows other players the resulting changes in public state … as one batch at the end
+    of the Secrets phase, without saying what caused them". Returns a copy of ``state`` that
+    remembers the batch's events in the phase's progress, and the events to record now: the
+    held ones for the director's eyes alone, the others (the owner's notes) as they are.
+    """
+    new = state.clone()
+    held = new.progress.setdefault(HELD_EVENTS, [])
+    now: list[Event] = []
+    for ev in events:
+        if ev.data.get("batch") == END_OF_SECRETS:
+            held.append(ev.to_dict())
+            now.append(Event(ev.kind, ev.data, DIRECTOR, True, ev.actor))
+        else:
+            now.append(ev)
+    return new, now
+
+
+def held_batch(state: GameState) -> list[Event]:
+    """The public changes held back during Secrets, to publish as one batch (G52)."""
+    return [
+        Event(
+            e["kind"],
+            e["data"],
+            e["audience"] if isinstance(e["audience"], str) else tuple(e["audience"]),
+            e.get("reveal_at_end", True),
+            e.get("actor"),
+        )
+        for e in state.progress.get(HELD_EVENTS, [])
+    ]
 
 
 def hold_triggers(state: GameState, events) -> GameState:

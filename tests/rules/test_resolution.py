@@ -194,3 +194,24 @@ def test_g52_the_secrets_phase_closes_only_when_every_secret_is_resolved():
     state = resolution.commit_vigilance(state, CATALOG, RULES).state
     with pytest.raises(IllegalTransitionError):
         resolution.close_secrets(state, [])
+
+
+def test_g52_a_secrets_public_change_waits_behind_the_screen_until_the_batch():
+    """G52: the app "applies changes immediately, but shows other players the resulting changes
+    in public state … as one batch at the end of the Secrets phase". What the secret changed in
+    public is recorded for the director alone, kept in the phase, and published by the batch."""
+    state = table(Phase.SECRETS)
+    state.player(ALICE).plan.secrets = [house("revolta")]
+    state = resolution.commit_vigilance(state, CATALOG, RULES).state
+    done = resolve(state, "secrets")
+    kept, now = resolution.hold_batch(done.state, done.events)
+    batch = [e for e in done.events if e.data.get("batch")]
+    assert batch, "the revolt moves an indicator in public"
+    assert [e.audience for e in now if e.data.get("batch")] == [DIRECTOR] * len(batch)
+    assert [e for e in now if not e.data.get("batch")] == [
+        e for e in done.events if not e.data.get("batch")
+    ]
+    assert resolution.held_batch(done.state) == []  # the state handed in is left as it was
+    assert [e.to_dict() for e in resolution.held_batch(kept)] == [e.to_dict() for e in batch]
+    closed = resolution.close_secrets(kept, resolution.held_batch(kept))
+    assert [(e.kind, e.audience) for e in closed.events] == [("secrets_public_changes", PUBLIC)]

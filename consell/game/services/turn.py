@@ -27,9 +27,8 @@ from consell.rules import (
     resolution,
 )
 from consell.rules.effects_context import Context
-from consell.rules.effects_record import END_OF_SECRETS
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
-from consell.rules.events import DIRECTOR, Event
+from consell.rules.events import Event
 from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
 
@@ -38,8 +37,6 @@ from ..naming import kingdom_names, target_name
 from .decisions import answer_triggers, record
 from .planning import clear_offers
 from .store import DealtChange, dealt
-
-HELD = "held_events"
 
 
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
@@ -53,7 +50,7 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
         released: list[Event] = []
         if state.phase is Phase.SECRETS and not state.progress.get(resolution.CLOSED):
             released = resolution.held_triggers(state)
-            closed = resolution.close_secrets(state, _held(state))
+            closed = resolution.close_secrets(state, resolution.held_batch(state))
             state, events = closed.state, [*events, *closed.events]
         leaving = state.phase
         outcome = phases.advance(state, ch.ruleset)
@@ -131,14 +128,7 @@ def resolve_next_secret(
         outcome = resolution.resolve_next(ch.state, ch.catalog, ch.ruleset, ch.dice, "secrets")
         if entered_dice is not None:
             _check_dice_used(ch, outcome.events)
-        state = outcome.state.clone()
-        now, held = [], state.progress.setdefault(HELD, [])
-        for ev in outcome.events:
-            if ev.data.get("batch") == END_OF_SECRETS:
-                held.append(ev.to_dict())
-                now.append(Event(ev.kind, ev.data, DIRECTOR, True, ev.actor))
-            else:
-                now.append(ev)
+        state, now = resolution.hold_batch(outcome.state, outcome.events)
         ch.record(state, now)
         answer_triggers(ch, outcome.events)
 
@@ -215,19 +205,6 @@ def _check_dice_used(ch, events) -> None:
         raise InvalidParameterError(
             _("The plot did not use the dice typed as expected; nothing was done.")
         )
-
-
-def _held(state) -> list[Event]:
-    return [
-        Event(
-            e["kind"],
-            e["data"],
-            e["audience"] if isinstance(e["audience"], str) else tuple(e["audience"]),
-            e.get("reveal_at_end", True),
-            e.get("actor"),
-        )
-        for e in state.progress.get(HELD, [])
-    ]
 
 
 def resolve_auction(game_id: int, *, nonce=None, expected_seq=None) -> None:
