@@ -25,6 +25,7 @@ CHOICES = {
     "tie_breaker": p.TIE_BREAKERS,
     "tie_when": p.TIE_WHEN,
     "motion": p.MOTIONS,
+    "trade_phase": p.TRADE_PHASES,
     "moment": p.LASTING_MOMENTS,
     "op_name": tuple(p.OPS),
 }

@@ -8,9 +8,10 @@ is in play (``GameState.in_play``), and applies in that kingdom (None: the kingd
 or everywhere with ``scope: everyone``.
 
 The engine asks this module at each point the rules consult: may this player join, found,
-expel, start a duel, use this card; what a crisis accepts and asks; how much a kingdom produces
-and its distributors may keep; how much a vigilance counts; what an ability costs; who breaks a
-tied vote. A ``manual`` rule is shown to the director when its moment comes (``manual_now``).
+expel, start a duel, use this card, trade outside Planning; what a crisis accepts and asks; how
+much a kingdom produces and its distributors may keep; how much a vigilance counts; what an
+ability costs; who breaks a tied vote. A ``manual`` rule is shown to the director when its
+moment comes (``manual_now``).
 """
 
 from __future__ import annotations
@@ -111,6 +112,21 @@ def blocks_ability(
     words = cards.keywords(catalog, instance)
     for a in rules(state, catalog, "forbid", state.player(seat).kingdom):
         if a.rule.get("what") == "keyword_abilities" and a.rule.get("keyword") in words:
+            return a
+    return None
+
+
+def trade_permit(
+    state: GameState, catalog: cards.Catalog, first: int, second: int | None = None
+) -> Active | None:
+    """The rule letting ``first`` trade now, outside Planning, with ``second`` (any partner
+    when None): "els membres d'aquest regne poden intercanviar entre ells durant la fase
+    d'accions". Both must belong to the same kingdom (or both to the kingdomless group)."""
+    kingdom = state.player(first).kingdom
+    if second is not None and state.player(second).kingdom != kingdom:
+        return None
+    for a in rules(state, catalog, "trade", kingdom):
+        if a.rule["during"] == str(state.phase):
             return a
     return None
 

@@ -183,6 +183,17 @@ TIE_WHEN = ("always", "king_did_not_vote")
 
 MOTIONS = ("law", "join")
 
+# When a ``trade`` rule lets a kingdom's members trade with each other besides Planning (G34).
+TRADE_PHASES = (
+    "destiny",
+    "actions",
+    "secrets",
+    "acquisition",
+    "crisis",
+    "production",
+    "end_of_turn",
+)
+
 # When a manual lasting rule applies: a phase of the turn, or a moment inside one. The
 # director's dashboard shows the rule then (``lasting.manual_now``).
 LASTING_MOMENTS = (
@@ -214,5 +225,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
         "scope?:lasting_scope",
     ),
     "law_passed": _args("effect:ops", "scope?:lasting_scope"),
+    "trade": _args("during:trade_phase", "scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

@@ -48,6 +48,7 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
             "rule": "law_passed",
             "effect": [{"op": "gain", "who": "self", "resource": "PRE", "amount": 1}],
         },
+        {"rule": "trade", "during": "actions"},
         {"rule": "manual", "at": "succession", "text": {"ca": "Fes-ho.", "en": "Do it."}},
     ]
     assert errors(pack) == []
@@ -61,6 +62,7 @@ def test_a_wrong_rule_is_refused_with_the_field_it_gets_wrong(pack):
         {"rule": "tie_break", "by": "office"},
         {"rule": "manual", "at": "lunch", "text": {"ca": "Fes-ho.", "en": "Do it."}},
         {"rule": "privileges", "resource": "MON", "keep": 2},
+        {"rule": "trade", "during": "planning"},
     ]
     found = errors(pack)
     assert any("lasting[0].what: must be one of: join, join_another" in e for e in found)
@@ -70,3 +72,4 @@ def test_a_wrong_rule_is_refused_with_the_field_it_gets_wrong(pack):
     assert any("lasting[3].office: names the office that breaks ties" in e for e in found)
     assert any("lasting[4].at: must be one of: planning" in e for e in found)
     assert any("lasting[5].rule: unknown rule 'privileges'" in e for e in found)
+    assert any("lasting[6].during: must be one of: destiny, actions" in e for e in found)

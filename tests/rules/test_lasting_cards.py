@@ -23,10 +23,11 @@ from consell.rules import (
     production_phase,
     reactions,
     resolution,
+    trades,
 )
 from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.effects_context import Context
-from consell.rules.errors import InvalidParameterError
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError
 from consell.rules.resources import Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.setup import keep_objectives, setup_game, start_game
@@ -164,6 +165,31 @@ def test_quaresma_luxe_cards_may_not_be_used_except_at_the_end():
     free = table()
     free.player(BOB).assets.append("carrossa-daurada")
     assert not aborted(act(free, BOB, "asset:carrossa-daurada", "passeig"))
+
+
+def test_llibertat_de_comerc_members_may_trade_with_each_other_in_the_actions_phase():
+    assert "els membres d'aquest regne poden intercanviar entre ells durant la fase d'accions" in (
+        text_of("llibertat-de-comerc")
+    )
+    gives, wants = trades.Offer(resources={"MON": 2}), trades.Offer(resources={"FOR": 1})
+    state = table(law="llibertat-de-comerc")
+    for p in state.players:
+        p.plan.handed_in = True
+    done = trades.trade(state, CATALOG, RULES, ALICE, BOB, gives, wants).state
+    alice, bob = done.player(ALICE).resources, done.player(BOB).resources
+    assert (alice[Resource.MON], alice[Resource.FOR], bob[Resource.MON]) == (8, 11, 12)
+    assert trades.may_trade(state, CATALOG, BOB)
+    trades.check_offer(state, CATALOG, RULES, ALICE, gives, partner=BOB)
+    with pytest.raises(IllegalTransitionError):  # only members of this kingdom, with each other
+        trades.trade(state, CATALOG, RULES, ALICE, CARLES, gives, wants)
+    with pytest.raises(IllegalTransitionError):
+        trades.check_offer(state, CATALOG, RULES, CARLES, gives, partner=DIDAC)
+    assert not trades.may_trade(state, CATALOG, CARLES)
+    state.phase = Phase.SECRETS  # only during the Actions phase
+    with pytest.raises(IllegalTransitionError):
+        trades.trade(state, CATALOG, RULES, ALICE, BOB, gives, wants)
+    with pytest.raises(IllegalTransitionError):  # and only while the law is in force
+        trades.trade(table(), CATALOG, RULES, ALICE, BOB, gives, wants)
 
 
 # -- costs ----------------------------------------------------------------------------------
@@ -430,12 +456,6 @@ def _manual_shown(state, card: str) -> bool:
             "el Rei destronat hi participa i guanya els empats",
         ),
         ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
-        (
-            "llibertat-de-comerc",
-            "law",
-            Phase.ACTIONS,
-            "poden intercanviar entre ells durant la fase d'accions",
-        ),
         ("llei-sumptuaria", "law", "end_of_game", "perd 1 Prestigi al final de la partida"),
         (
             "reforma-de-l-exercit",
@@ -452,8 +472,8 @@ def _manual_shown(state, card: str) -> bool:
     ],
 )
 def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Llei de successió, Amnistia general, Llibertat de comerç, Llei sumptuària, Reforma de
-    l'exèrcit, La fira anual: the director applies them, when the dashboard shows them."""
+    """Llei de successió, Amnistia general, Llei sumptuària, Reforma de l'exèrcit, La fira
+    anual: the director applies them, when the dashboard shows them."""
     assert quote in text_of(card)
     phase = moment if isinstance(moment, Phase) else Phase.PLANNING
     state = table(**{kind: card}, phase=phase)
