@@ -9,8 +9,8 @@ or everywhere with ``scope: everyone``.
 
 The engine asks this module at each point the rules consult: may this player join, found,
 expel, start a duel, use this card, trade outside Planning; what a crisis accepts and asks; how
-much a kingdom produces and its distributors may keep; how much a vigilance counts; what an
-ability costs; who breaks a tied vote. A ``manual`` rule is shown to the director when its
+much a kingdom produces and its distributors may keep; how much a vigilance or a bid counts;
+what an ability costs; who breaks a tied vote. A ``manual`` rule is shown to the director when its
 moment comes (``manual_now``).
 """
 
@@ -198,6 +198,11 @@ def vigilance_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
         for a in rules(state, catalog, "vigilance", kingdom)
         if "office" not in a.rule or a.rule["office"] in offices
     )
+
+
+def bid_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
+    """How much more (or less) a player's asset bids count: "compten 1 Diner més"."""
+    return sum(a.rule["delta"] for a in rules(state, catalog, "bid", state.player(seat).kingdom))
 
 
 def extra_cost(

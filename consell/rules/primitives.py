@@ -226,5 +226,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     ),
     "law_passed": _args("effect:ops", "scope?:lasting_scope"),
     "trade": _args("during:trade_phase", "scope?:lasting_scope"),
+    "bid": _args("delta:signed", "scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

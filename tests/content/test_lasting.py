@@ -49,6 +49,7 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
             "effect": [{"op": "gain", "who": "self", "resource": "PRE", "amount": 1}],
         },
         {"rule": "trade", "during": "actions"},
+        {"rule": "bid", "delta": 1},
         {"rule": "manual", "at": "succession", "text": {"ca": "Fes-ho.", "en": "Do it."}},
     ]
     assert errors(pack) == []

@@ -16,6 +16,7 @@ import pytest
 
 from consell.content.reader import read_pack
 from consell.rules import (
+    acquisition,
     crisis_phase,
     decisions,
     effects,
@@ -190,6 +191,35 @@ def test_llibertat_de_comerc_members_may_trade_with_each_other_in_the_actions_ph
         trades.trade(state, CATALOG, RULES, ALICE, BOB, gives, wants)
     with pytest.raises(IllegalTransitionError):  # and only while the law is in force
         trades.trade(table(), CATALOG, RULES, ALICE, BOB, gives, wants)
+
+
+# -- the auction ----------------------------------------------------------------------------
+
+
+def auction(state, bids: dict[int, int]):
+    """Everyone in ``bids`` bids that much for the first asset of row 1; who wins, paying what."""
+    state.phase = Phase.ACQUISITION
+    asset = state.market["row1"][0]
+    state.pending = [Pending(0, "step", {"step": "auction"})]
+    state.next_pending_id = 1
+    for seat, amount in bids.items():
+        boxes = {"primary_asset": asset, "primary_amount": amount}
+        state.player(seat).plan.indications.append(
+            PlannedAbility("common:apostes", "apostes", boxes)
+        )
+    done = acquisition.resolve_acquisition(state, CATALOG, RULES, HmacDice(b"fira")).state
+    won = [p.seat for p in done.players if asset in p.assets]
+    return (won[0], 10 - done.player(won[0]).resources[Resource.MON]) if won else None
+
+
+def test_fira_anual_members_asset_bids_count_1_money_more():
+    assert "les apostes dels membres per actius compten 1 Diner més" in text_of("fira-anual")
+    assert auction(table(event="fira-anual"), {BOB: 3, CARLES: 3}) == (BOB, 3), "4 beats 3"
+    assert auction(table(), {BOB: 3, CARLES: 3}) is None, "a tie at equal Prestige (G39)"
+    for event, won in (("fira-anual", (BOB, 3)), (None, (CARLES, 4))):
+        state = table(event=event)
+        state.player(BOB).resources[Resource.PRE] = 5  # the lowest Prestige wins a tie (G39)
+        assert auction(state, {BOB: 3, CARLES: 4}) == won, "Bob's 3 counts 4 at the fair"
 
 
 # -- costs ----------------------------------------------------------------------------------
@@ -463,17 +493,11 @@ def _manual_shown(state, card: str) -> bool:
             Phase.CRISIS,
             "el Mariscal pot contribuir a les crisis que accepten Força amb Diners",
         ),
-        (
-            "fira-anual",
-            "event",
-            Phase.ACQUISITION,
-            "les apostes dels membres per actius compten 1 Diner més",
-        ),
     ],
 )
 def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Llei de successió, Amnistia general, Llei sumptuària, Reforma de l'exèrcit, La fira
-    anual: the director applies them, when the dashboard shows them."""
+    """Llei de successió, Amnistia general, Llei sumptuària, Reforma de l'exèrcit: the director
+    applies them, when the dashboard shows them."""
     assert quote in text_of(card)
     phase = moment if isinstance(moment, Phase) else Phase.PLANNING
     state = table(**{kind: card}, phase=phase)
