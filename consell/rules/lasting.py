@@ -140,11 +140,22 @@ def _source_card(state: GameState, source: str) -> str:
 
 
 def crisis_accepts(
-    state: GameState, catalog: cards.Catalog, kingdom: int | None, accepts: Sequence[Resource]
+    state: GameState,
+    catalog: cards.Catalog,
+    kingdom: int | None,
+    accepts: Sequence[Resource],
+    seat: int | None = None,
 ) -> list[Resource]:
-    """A crisis's accepted resources with those the kingdom's rules add ("accepten també")."""
+    """A crisis's accepted resources with those the kingdom's rules add ("accepten també").
+
+    A rule naming an ``office`` adds its resource only for ``seat``, when it holds that office
+    of the kingdom ("el Mariscal pot contribuir a les crisis que accepten Força amb Diners").
+    """
     out = list(accepts)
     for a in rules(state, catalog, "crisis_accepts", kingdom):
+        office = a.rule.get("office")
+        if office is not None and (seat is None or _office_holder(state, kingdom, office) != seat):
+            continue
         also = Resource(a.rule["also"])
         if Resource(a.rule["accepts"]) in accepts and also not in out:
             out.append(also)

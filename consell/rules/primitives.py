@@ -213,7 +213,9 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     "forbid": _args("what:forbidden", "with?:ability_ref", "keyword?:word", "scope?:lasting_scope"),
     "extra_cost": _args("op:op_name", "cost:costs", "scope?:lasting_scope"),
     "crisis_threshold": _args("accepts:resource", "delta:signed", "scope?:lasting_scope"),
-    "crisis_accepts": _args("accepts:resource", "also:resource", "scope?:lasting_scope"),
+    "crisis_accepts": _args(
+        "accepts:resource", "also:resource", "office?:office", "scope?:lasting_scope"
+    ),
     "production": _args("resource:resource", "delta:signed", "scope?:lasting_scope"),
     "privilege": _args("resource:resource", "keep:count", "scope?:lasting_scope"),
     "vigilance": _args("delta:signed", "office?:office", "scope?:lasting_scope"),

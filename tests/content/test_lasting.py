@@ -39,6 +39,7 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         {"rule": "extra_cost", "op": "start_duel", "cost": {"POW": 1}},
         {"rule": "crisis_threshold", "accepts": "FOR", "delta": 2},
         {"rule": "crisis_accepts", "accepts": "FAI", "also": "POW"},
+        {"rule": "crisis_accepts", "accepts": "FOR", "also": "MON", "office": "rei"},
         {"rule": "production", "resource": "MON", "delta": -1},
         {"rule": "privilege", "resource": "FAI", "keep": 2},
         {"rule": "vigilance", "delta": 1, "office": "rei"},

@@ -316,6 +316,25 @@ def test_crises_that_accept_one_resource_also_accept_another(card, kind, crisis_
     assert (plain["pool"], active["pool"]) == (0, 18)
 
 
+def test_reforma_de_l_exercit_the_marshal_may_contribute_money_to_crises_accepting_force():
+    assert "el Mariscal pot contribuir a les crisis que accepten Força amb Diners" in text_of(
+        "reforma-de-l-exercit"
+    )
+    gives = {ALICE: ("MON", 4), BOB: ("MON", 3)}
+    pools = []
+    for law, crisis_card in (
+        (None, "bandolerisme"),
+        ("reforma-de-l-exercit", "bandolerisme"),
+        ("reforma-de-l-exercit", "heretgia"),
+    ):
+        state = table(law=law)
+        state.kingdom(home(state)).offices["mariscal"] = BOB
+        pools.append(crisis(state, crisis_card, gives))
+    assert [p["pool"] for p in pools] == [0, 3, 0], "only the Marshal, only where Force counts"
+    totals = {c["seat"]: c["total"] for c in pools[1]["contributions"]}
+    assert totals == {ALICE: 0, BOB: 3}, "the King's Money is refused"
+
+
 # -- production -----------------------------------------------------------------------------
 
 
@@ -487,17 +506,11 @@ def _manual_shown(state, card: str) -> bool:
         ),
         ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
         ("llei-sumptuaria", "law", "end_of_game", "perd 1 Prestigi al final de la partida"),
-        (
-            "reforma-de-l-exercit",
-            "law",
-            Phase.CRISIS,
-            "el Mariscal pot contribuir a les crisis que accepten Força amb Diners",
-        ),
     ],
 )
 def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Llei de successió, Amnistia general, Llei sumptuària, Reforma de l'exèrcit: the director
-    applies them, when the dashboard shows them."""
+    """Llei de successió, Amnistia general, Llei sumptuària: the director applies them, when
+    the dashboard shows them."""
     assert quote in text_of(card)
     phase = moment if isinstance(moment, Phase) else Phase.PLANNING
     state = table(**{kind: card}, phase=phase)
