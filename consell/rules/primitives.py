@@ -229,5 +229,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     "law_passed": _args("effect:ops", "scope?:lasting_scope"),
     "trade": _args("during:trade_phase", "scope?:lasting_scope"),
     "bid": _args("delta:signed", "scope?:lasting_scope"),
+    "end_of_game": _args("effect:ops"),
     "manual": _args("at:moment", "text:text"),
 }

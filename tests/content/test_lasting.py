@@ -51,6 +51,10 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         },
         {"rule": "trade", "during": "actions"},
         {"rule": "bid", "delta": 1},
+        {
+            "rule": "end_of_game",
+            "effect": [{"op": "lose", "who": "members", "resource": "PRE", "amount": 1}],
+        },
         {"rule": "manual", "at": "succession", "text": {"ca": "Fes-ho.", "en": "Do it."}},
     ]
     assert errors(pack) == []

@@ -20,7 +20,9 @@ from consell.rules import (
     crisis_phase,
     decisions,
     effects,
+    endgame_turns,
     lasting,
+    phases,
     production_phase,
     reactions,
     resolution,
@@ -488,6 +490,32 @@ def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
     assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == BOB
 
 
+# -- the end of the game --------------------------------------------------------------------
+
+
+def game_over(state):
+    """The last turn ends: everything is revealed and the end-of-game turns open (§4.17)."""
+    state.turn, state.phase, state.pending = RULES.turns, Phase.END_OF_TURN, []
+    begun = phases.advance(state, RULES).state
+    return endgame_turns.open_turns(begun, CATALOG, RULES, FixedDice([]))
+
+
+def test_llei_sumptuaria_members_with_3_luxe_cards_lose_1_prestige_at_the_end_of_the_game():
+    assert "cada membre que tingui 3 cartes Luxe o més perd 1 Prestigi al final de la partida" in (
+        text_of("llei-sumptuaria")
+    )
+    luxe = ["tapis-de-flandes", "carrossa-daurada", "biblioteca-il-luminada"]
+    for law, bob in ((None, 10), ("llei-sumptuaria", 9)):
+        state = table(law=law)
+        state.player(BOB).assets += luxe
+        state.player(ALICE).assets += luxe[:2]
+        state.player(CARLES).assets += luxe  # another kingdom's member
+        ended = game_over(state)
+        prestige = {p.seat: p.resources[Resource.PRE] for p in ended.state.players}
+        assert (prestige[ALICE], prestige[BOB], prestige[CARLES]) == (10, bob, 10)
+        assert any(p.kind == "end_of_game" and p.waiting_for for p in ended.state.pending)
+
+
 # -- rules the director applies by hand -----------------------------------------------------
 
 
@@ -505,12 +533,11 @@ def _manual_shown(state, card: str) -> bool:
             "el Rei destronat hi participa i guanya els empats",
         ),
         ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
-        ("llei-sumptuaria", "law", "end_of_game", "perd 1 Prestigi al final de la partida"),
     ],
 )
 def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Llei de successió, Amnistia general, Llei sumptuària: the director applies them, when
-    the dashboard shows them."""
+    """Llei de successió, Amnistia general: the director applies them, when the dashboard shows
+    them."""
     assert quote in text_of(card)
     phase = moment if isinstance(moment, Phase) else Phase.PLANNING
     state = table(**{kind: card}, phase=phase)

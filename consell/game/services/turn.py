@@ -268,7 +268,7 @@ def _open_end_of_game(ch: DealtChange) -> None:
     """After the last turn, the first player in turn order is asked for their first
     end-of-game reaction (§4.17 step 2; ``endgame_turns``)."""
     if not endgame_turns.opened(ch.state):
-        opened = endgame_turns.open_turns(ch.state, ch.catalog)
+        opened = endgame_turns.open_turns(ch.state, ch.catalog, ch.ruleset, ch.dice)
         ch.record(opened.state, opened.events)
 
 
