@@ -275,6 +275,15 @@ def _office_holder(state: GameState, kingdom: int | None, office: str) -> int | 
     return state.kingdom(kingdom).offices.get(office)
 
 
+def deposed_king_contends(
+    state: GameState, catalog: cards.Catalog, kingdom: int | None
+) -> Active | None:
+    """The rule letting a deposed King take part in the kingdom's succession struggle and keep
+    the throne on a tie ("el Rei destronat hi participa i guanya els empats")."""
+    found = rules(state, catalog, "deposed_king_contends", kingdom)
+    return found[0] if found else None
+
+
 # -- manual rules ---------------------------------------------------------------------------
 
 

@@ -230,5 +230,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     "trade": _args("during:trade_phase", "scope?:lasting_scope"),
     "bid": _args("delta:signed", "scope?:lasting_scope"),
     "end_of_game": _args("effect:ops"),
+    "deposed_king_contends": _args("scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

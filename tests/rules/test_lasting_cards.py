@@ -19,8 +19,11 @@ from consell.rules import (
     acquisition,
     crisis_phase,
     decisions,
+    duels,
     effects,
     endgame_turns,
+    insurrection_flow,
+    kingdoms,
     lasting,
     phases,
     production_phase,
@@ -31,7 +34,7 @@ from consell.rules import (
 from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.effects_context import Context
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError
-from consell.rules.resources import Resource
+from consell.rules.resources import Indicator, Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.setup import keep_objectives, setup_game, start_game
 from consell.rules.state import DestinyCard, Kingdom, Pending, Phase, PlannedAbility
@@ -490,6 +493,50 @@ def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
     assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == BOB
 
 
+# -- succession -----------------------------------------------------------------------------
+
+
+def revolution(state):
+    """Stability at 1 falls again: the kingdom rolls 1, 1, 1, nobody pledges to reroll, and the
+    Revolution deposes the King (§4.5); returns the succession struggle's pending."""
+    kingdom = home(state)
+    state.kingdom(kingdom).indicators[Indicator.STABILITY] = 1
+    push = [{"op": "move_indicator", "kingdom": "own", "indicator": "stability", "delta": -1}]
+    out = effects.apply_ops(state, CATALOG, RULES, FixedDice([]), push, Context(None, kingdom))
+    pid = next(p.id for p in out.state.pending if p.kind == "insurrection")
+    state = insurrection_flow.start(out.state, RULES, FixedDice([1, 1, 1]), pid).state
+    while (flow := next(p for p in state.pending if p.id == pid)).data["flow"][
+        "stage"
+    ] == insurrection_flow.PLEDGING:
+        state = insurrection_flow.pledge(state, RULES, pid, flow.waiting_for[0], 0).state
+    state = insurrection_flow.finish(state, CATALOG, RULES, pid, {}).state
+    assert state.kingdom(kingdom).king is None
+    duel = next(p for p in state.pending if p.data.get("purpose") == "succession")
+    return state, duel
+
+
+def test_llei_de_successio_the_deposed_king_takes_part_and_wins_ties():
+    text = text_of("llei-de-successio")
+    assert "en una lluita per la successió d'aquest regne el Rei destronat hi participa" in text
+    assert "i guanya els empats" in text
+    state = table(law="llei-de-successio")
+    state.player(DIDAC).kingdom = home(state)  # three members: a struggle, not a walkover
+    state, duel = revolution(state)
+    assert sorted(duel.data["participants"]) == [ALICE, BOB, DIDAC]
+    assert duel.data["old_king"] == ALICE
+    chests = {s: state.player(s).resources for s in duel.data["participants"]}
+    tied = duels.succession_duel(
+        duel.data["participants"], duel.data["old_king"], state.turn_order, {}, chests, RULES
+    )
+    crowned = kingdoms.settle_succession(state, duel.id, tied).state
+    assert crowned.kingdom(home(state)).king == ALICE, "the deposed King wins the tie"
+    plain = table()
+    plain.player(DIDAC).kingdom = home(plain)
+    _, without = revolution(plain)
+    assert sorted(without.data["participants"]) == [BOB, DIDAC]
+    assert without.data["old_king"] is None
+
+
 # -- the end of the game --------------------------------------------------------------------
 
 
@@ -526,18 +573,11 @@ def _manual_shown(state, card: str) -> bool:
 @pytest.mark.parametrize(
     ("card", "kind", "moment", "quote"),
     [
-        (
-            "llei-de-successio",
-            "law",
-            "succession",
-            "el Rei destronat hi participa i guanya els empats",
-        ),
         ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
     ],
 )
 def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Llei de successió, Amnistia general: the director applies them, when the dashboard shows
-    them."""
+    """Amnistia general: the director applies it, when the dashboard shows it."""
     assert quote in text_of(card)
     phase = moment if isinstance(moment, Phase) else Phase.PLANNING
     state = table(**{kind: card}, phase=phase)
