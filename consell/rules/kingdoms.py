@@ -208,6 +208,8 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     expelled = new.player(seat)
     expelled.kingdom = None
     expelled.expelled_turn = new.turn
+    if seat not in kingdom.expelled:
+        kingdom.expelled.append(seat)  # Amnistia general lets them back in without a vote
     events: list[Event] = [
         public(Kind.EXPELLED, Expelled(seat=seat, kingdom=kid, offices_lost=lost)),
         # "Quan et expulsen d'un regne": the expelled player's reactions (§4.3), theirs alone.

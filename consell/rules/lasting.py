@@ -275,6 +275,17 @@ def _office_holder(state: GameState, kingdom: int | None, office: str) -> int | 
     return state.kingdom(kingdom).offices.get(office)
 
 
+def rejoins_without_vote(
+    state: GameState, catalog: cards.Catalog, kingdom: int, seat: int
+) -> Active | None:
+    """The rule letting ``seat``, once expelled from ``kingdom``, join it again without a vote
+    ("els jugadors expulsats d'aquest regne hi poden tornar a entrar sense votació")."""
+    if seat not in state.kingdom(kingdom).expelled:
+        return None
+    found = rules(state, catalog, "rejoin_without_vote", kingdom)
+    return found[0] if found else None
+
+
 def deposed_king_contends(
     state: GameState, catalog: cards.Catalog, kingdom: int | None
 ) -> Active | None:

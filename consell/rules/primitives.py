@@ -231,5 +231,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     "bid": _args("delta:signed", "scope?:lasting_scope"),
     "end_of_game": _args("effect:ops"),
     "deposed_king_contends": _args("scope?:lasting_scope"),
+    "rejoin_without_vote": _args("scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

@@ -52,6 +52,7 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         {"rule": "trade", "during": "actions"},
         {"rule": "bid", "delta": 1},
         {"rule": "deposed_king_contends"},
+        {"rule": "rejoin_without_vote"},
         {
             "rule": "end_of_game",
             "effect": [{"op": "lose", "who": "members", "resource": "PRE", "amount": 1}],

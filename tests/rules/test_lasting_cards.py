@@ -26,6 +26,7 @@ from consell.rules import (
     kingdoms,
     lasting,
     phases,
+    procedures,
     production_phase,
     reactions,
     resolution,
@@ -144,6 +145,32 @@ def test_consell_de_regencia_the_king_may_not_expel_with_banishment():
     writ = with_tactic(state, ALICE, "ordre-de-desterrament")
     other = act(state, ALICE, writ, "desterrar", target=BOB)
     assert not aborted(other), "only Banishment is forbidden, not every expulsion"
+
+
+def carried_out(state):
+    """Run the procedures an ability left for the director (expulsion, joining, §4.12)."""
+    while True:
+        step = next((p for p in state.pending if p.kind in procedures.AUTOMATIC), None)
+        if step is None:
+            return state
+        state = procedures.run(state, CATALOG, RULES, FixedDice([]), step.id).state
+
+
+def test_amnistia_general_players_expelled_from_this_kingdom_rejoin_it_without_a_vote():
+    assert "els jugadors expulsats d'aquest regne hi poden tornar a entrar sense votació" in (
+        text_of("amnistia-general")
+    )
+    for law, rejoined in ((None, False), ("amnistia-general", True)):
+        state = table(law=law)
+        state = carried_out(act(state, ALICE, "office:rei", "desterrament", target=BOB).state)
+        assert state.player(BOB).kingdom is None and state.kingdom(0).expelled == [BOB]
+        state.turn += 1  # "cannot found or join one this turn" (§4.12)
+        back = act(state, BOB, "common:unir-se-regne", "unir-se-regne", kingdom=0).state
+        back = carried_out(back)
+        assert (back.player(BOB).kingdom == 0) is rejoined
+        assert any(p.kind == "vote" for p in back.pending) is not rejoined
+    never = act(state, DIDAC, "common:unir-se-regne", "unir-se-regne", kingdom=0).state
+    assert any(p.kind == "vote" for p in never.pending), "only the expelled skip the vote"
 
 
 def test_temps_de_pau_nobody_may_start_duels_in_this_kingdom():
@@ -566,30 +593,31 @@ def test_llei_sumptuaria_members_with_3_luxe_cards_lose_1_prestige_at_the_end_of
 # -- rules the director applies by hand -----------------------------------------------------
 
 
-def _manual_shown(state, card: str) -> bool:
-    return any(a.card == card for a in lasting.manual_now(state, CATALOG))
+def _manual_shown(state, card: str, catalog=CATALOG) -> bool:
+    return any(a.card == card for a in lasting.manual_now(state, catalog))
 
 
-@pytest.mark.parametrize(
-    ("card", "kind", "moment", "quote"),
-    [
-        ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
-    ],
-)
-def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Amnistia general: the director applies it, when the dashboard shows it."""
-    assert quote in text_of(card)
-    phase = moment if isinstance(moment, Phase) else Phase.PLANNING
-    state = table(**{kind: card}, phase=phase)
+@pytest.mark.parametrize("moment", ["planning", "crisis", "vote", "succession", "end_of_game"])
+def test_a_manual_rule_is_shown_to_the_director_when_it_applies(moment):
+    """A pack may keep a rule the engine cannot apply as a ``manual`` one (the default pack
+    keeps only Corts generals' additional law): the director's dashboard shows it at its
+    moment, a phase or a decision waiting, and only then."""
+    text = {"ca": "Fes-ho.", "en": "Do it."}
+    law = {**CATALOG["servei-d-armes"], "lasting": [{"rule": "manual", "at": moment, "text": text}]}
+    catalog = {**CATALOG, "servei-d-armes": law}
+    phase = Phase(moment) if moment in set(Phase) else Phase.ACTIONS
+    state = table(law="servei-d-armes", phase=phase)
+    quiet = state.clone()
     if moment == "succession":
         state.pending.append(Pending(9, "duel", {"purpose": "succession"}))
     elif moment == "vote":
         state.pending.append(Pending(9, "vote", {"motion": "join"}))
     elif moment == "end_of_game":
         state.pending.append(Pending(9, "end_of_game"))
-    assert _manual_shown(state, card)
-    quiet = Phase.SECRETS if phase is not Phase.SECRETS else Phase.ACTIONS
-    assert not _manual_shown(table(**{kind: card}, phase=quiet), card)
+    else:
+        quiet.phase = Phase.SECRETS
+    assert _manual_shown(state, "servei-d-armes", catalog)
+    assert not _manual_shown(quiet, "servei-d-armes", catalog)
 
 
 @pytest.mark.parametrize("card", ["servei-d-armes", "carta-de-franqueses", "edicte-de-gracia"])
