@@ -12,6 +12,7 @@ seizes from its target is chosen among that target's visible assets, grouped by 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from consell.rules import lasting
 from consell.rules import params as rules_params
 from consell.rules.cards import card as card_of
+from consell.rules.planning import times_allowed
 from consell.rules.resources import INDICATORS, RESOURCES, Resource
 from consell.rules.state import GameState
 
@@ -46,11 +48,11 @@ def sources(state: GameState, catalog, seat: int) -> list[tuple[str, str]]:
 
 def plannable(state: GameState, catalog, seat: int, language: str, text) -> list[dict[str, Any]]:
     """Every ability this player could plan now, already planned ones marked."""
-    planned = {
+    planned = Counter(
         (t.source, t.ability)
         for pile in ("indications", "actions", "secrets")
         for t in getattr(state.player(seat).plan, pile)
-    }
+    )
     choices = _choices(state, catalog, seat, language, text)
     out = []
     for source, instance in sources(state, catalog, seat):
@@ -68,7 +70,8 @@ def plannable(state: GameState, catalog, seat: int, language: str, text) -> list
                     "type": a["type"],
                     "cost": dict(a.get("cost") or {}),
                     "keywords": list(a.get("keywords", [])),
-                    "planned": (source, a["id"]) in planned,
+                    "planned": planned[(source, a["id"])]
+                    >= times_allowed(state, catalog, seat, source, a["id"]),
                     "fields": _fields(state, catalog, seat, a, choices, language, text),
                 }
             )

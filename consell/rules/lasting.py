@@ -131,6 +131,19 @@ def trade_permit(
     return None
 
 
+def extra_plans(
+    state: GameState, catalog: cards.Catalog, seat: int, source: str, ability: str
+) -> int:
+    """How many more times than once ``seat`` may plan this ability this turn (G22): "cada
+    membre pot proposar una llei addicional" (Corts generals)."""
+    card = _source_card(state, source)
+    return sum(
+        1
+        for a in rules(state, catalog, "plan_again", state.player(seat).kingdom)
+        if a.rule["ability"]["card"] == card and a.rule["ability"]["ability"] == ability
+    )
+
+
 def _source_card(state: GameState, source: str) -> str:
     """``"office:rei"`` -> ``rei``; ``"tactic:daga#2"`` -> ``daga``."""
     return card_id_of(source.split(":", 1)[1]) if ":" in source else source

@@ -232,5 +232,6 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     "end_of_game": _args("effect:ops"),
     "deposed_king_contends": _args("scope?:lasting_scope"),
     "rejoin_without_vote": _args("scope?:lasting_scope"),
+    "plan_again": _args("ability:ability_ref", "scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

@@ -53,6 +53,7 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         {"rule": "bid", "delta": 1},
         {"rule": "deposed_king_contends"},
         {"rule": "rejoin_without_vote"},
+        {"rule": "plan_again", "ability": {"card": "proposar-llei", "ability": "proposar-llei"}},
         {
             "rule": "end_of_game",
             "effect": [{"op": "lose", "who": "members", "resource": "PRE", "amount": 1}],

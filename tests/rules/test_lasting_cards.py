@@ -26,6 +26,7 @@ from consell.rules import (
     kingdoms,
     lasting,
     phases,
+    planning,
     procedures,
     production_phase,
     reactions,
@@ -34,7 +35,7 @@ from consell.rules import (
 )
 from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.effects_context import Context
-from consell.rules.errors import IllegalTransitionError, InvalidParameterError
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from consell.rules.resources import Indicator, Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.setup import keep_objectives, setup_game, start_game
@@ -503,9 +504,26 @@ def test_corts_generals_the_king_may_not_break_ties_a_tie_rejects_the_law():
     plain, _ = tied_law_vote(table())
     vote = next(p for p in plain.pending if p.kind == "vote")
     assert vote.waiting_for == [ALICE], "without the event the King decides"
-    assert "cada membre pot proposar una llei addicional" in text
-    planning = table(event="corts-generals", phase=Phase.PLANNING)
-    assert _manual_shown(planning, "corts-generals") is True
+
+
+def test_corts_generals_every_member_may_propose_one_additional_law():
+    assert "cada membre pot proposar una llei addicional" in text_of("corts-generals")
+    tile = PlannedAbility("common:proposar-llei", "proposar-llei", {})
+    state = table(event="corts-generals", phase=Phase.PLANNING)
+    for _ in range(2):
+        state = planning.add_ability(state, CATALOG, BOB, tile).state
+    with pytest.raises(NotEligibleError):  # one additional law, not two
+        planning.add_ability(state, CATALOG, BOB, tile)
+    for other in (table(phase=Phase.PLANNING), table(event="corts-generals", phase=Phase.PLANNING)):
+        once = planning.add_ability(other, CATALOG, CARLES, tile).state  # not Carles's kingdom
+        with pytest.raises(NotEligibleError):
+            planning.add_ability(once, CATALOG, CARLES, tile)
+    state.phase = Phase.ACTIONS
+    for left in (1, 0):  # both tiles are carried out in the Actions phase: two laws proposed
+        state = resolution.resolve_next(state, CATALOG, RULES, FixedDice([]), "actions").state
+        assert [p.kind for p in state.pending] == ["law_choice"]
+        assert len(state.player(BOB).plan.actions) == left
+        state.pending = []
 
 
 def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
