@@ -15,6 +15,20 @@ def test_a_law_without_a_lasting_field_is_refused(pack):
     ]
 
 
+def test_a_law_whose_text_says_mentre_sigui_vigent_may_not_have_an_empty_lasting(pack):
+    law = card(pack, "laws.yaml", LAW)
+    law["text"] = {"ca": "Mentre sigui vigent, es pot comerciar.", "en": "Trade is allowed."}
+    law["lasting"] = []
+    assert errors(pack) == [
+        'laws.yaml: llei-de-comerc: lasting: must not be empty: the text says "Mentre sigui '
+        'vigent"; write the rule it puts in force, or a manual rule for the director'
+    ]
+    law["text"] = {"ca": "En aprovar-se, es pot comerciar.", "en": "While in force, trade."}
+    assert len(errors(pack)) == 1, "the English text says it too"
+    law["text"] = {"ca": "No té cap altra regla vigent.", "en": "It has no other lasting rule."}
+    assert errors(pack) == []
+
+
 def test_a_lasting_event_with_neither_rules_nor_a_manual_rule_is_refused(pack):
     card(pack, "events.yaml", EVENT)["duration"] = 2
     assert errors(pack) == [
