@@ -144,3 +144,7 @@ def test_freedom_of_trade_lets_members_trade_in_the_actions_phase_from_their_pho
     planning.propose_trade(game.pk, 1, 2, Offer(resources={"MON": 1}), Offer())
     planning.answer_trade(game.pk, 2, _offer_id(game), True)
     assert Event.objects.filter(game=game, kind="trade").exists()
+    planning.propose_trade(game.pk, 2, 1, Offer(resources={"MON": 1}), Offer())
+    turn_services.advance(game.pk)  # the Actions phase ends: the offer lapses with it
+    assert state_of(game).phase is Phase.SECRETS
+    assert state_of(game).progress.get("trade_offers", []) == []

@@ -36,7 +36,7 @@ from consell.rules.state import GameState, Phase
 from ..models import Game
 from ..naming import kingdom_names, target_name
 from .decisions import answer_triggers, record
-from .planning import clear_offers
+from .planning import OFFERS, clear_offers
 from .store import DealtChange, dealt
 
 HELD = "held_events"
@@ -47,7 +47,8 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
         events: list[Event] = []
-        if state.phase is Phase.PLANNING:
+        if state.phase is Phase.PLANNING or state.progress.get(OFFERS):
+            # Planning is over, or the phase a card let players trade in (Llibertat de comerç).
             state = state.clone()
             events += clear_offers(state)
         released: list[Event] = []
