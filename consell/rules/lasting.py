@@ -7,11 +7,13 @@ Each rule is active while its law is in force in a kingdom (G33: ``Kingdom.laws`
 is in play (``GameState.in_play``), and applies in that kingdom (None: the kingdomless group),
 or everywhere with ``scope: everyone``.
 
-The engine asks this module at each point the rules consult: may this player join, found,
-expel, start a duel, use this card, trade outside Planning; what a crisis accepts and asks; how
-much a kingdom produces and its distributors may keep; how much a vigilance or a bid counts;
-what an ability costs; who breaks a tied vote. A ``manual`` rule is shown to the director when its
-moment comes (``manual_now``).
+The engine asks this module at each point the rules consult: may this player join (without a
+vote, after an expulsion), found, expel, start a duel, use this card, plan it again, trade
+outside Planning; what a crisis accepts (from whom) and asks; how much a kingdom produces and its
+distributors may keep; how much a vigilance or a bid counts; what an ability costs; who breaks a
+tied vote; whether a deposed King contends for the throne. ``end_of_game`` rules are applied by
+``endgame_turns``. A ``manual`` rule is shown to the director when its moment comes
+(``manual_now``).
 """
 
 from __future__ import annotations
