@@ -4,8 +4,8 @@ Rules §1.7 (original): "Les lleis són propostes legislatives que, de ser aprov
 més aspectes del joc"; events may "quedar en joc per un o més torns" (G46). Each test is named
 after its card, quotes the card's text and plays the engine on a table dealt from the default
 pack, with the law in force in Alice's kingdom (G33) or the event in play there (G46). A card
-whose rule the engine cannot apply has a ``manual`` rule the director's dashboard shows at its
-moment; those are checked to be shown then, and only then.
+whose rule the engine cannot apply would keep a ``manual`` rule the director's dashboard shows
+at its moment; the default pack has none left, so that is checked on a card made for it.
 """
 
 from __future__ import annotations
