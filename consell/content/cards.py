@@ -140,6 +140,11 @@ class Law(Card):
     effect: Effect
     lasting: list[Rule]
 
+    @classmethod
+    def kind_checks(cls, data: dict) -> Iterable[Problem]:
+        if "lasting" in data:  # a missing field is said by MISSING
+            yield from lasting_problems(data, "law")
+
 
 class Crisis(Card):
     """A crisis (rules §1.7, §4.10): what it accepts, how much, and what follows either way."""

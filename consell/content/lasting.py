@@ -5,7 +5,8 @@ A law's text says what it changes "mentre sigui vigent", a lasting event's "ment
 (``LASTING_RULES``), or as a ``manual`` rule the director applies by hand when the dashboard
 shows it. A card that lasts must say which: a lasting event (``duration`` >= 1) needs at least
 one rule, and every law needs the field, ``[]`` saying in so many words that it has no lasting
-rule (``consell.content.cards``). Pure Python.
+rule, which a law whose text says "Mentre sigui vigent" may not say (``consell.content.cards``).
+Pure Python.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ CHOICES = {
     "tie_breaker": p.TIE_BREAKERS,
     "tie_when": p.TIE_WHEN,
     "motion": p.MOTIONS,
+    "trade_phase": p.TRADE_PHASES,
     "moment": p.LASTING_MOMENTS,
     "op_name": tuple(p.OPS),
 }
@@ -79,7 +81,30 @@ def lasting_problems(data: dict, kind: str) -> list[Problem]:
         return [(("lasting",), "an immediate event (duration 0) has no lasting rule")]
     if kind == "event" and data["lasting"] == []:
         return [(("lasting",), "must not be empty")]
+    if kind == "law" and data["lasting"] == [] and _says_it_lasts(data.get("text")):
+        return [
+            (
+                ("lasting",),
+                'must not be empty: the text says "Mentre sigui vigent"; write the rule it puts '
+                "in force, or a manual rule for the director",
+            )
+        ]
     return []
+
+
+LASTS_WORDS = ("mentre sigui vigent", "while in force")
+
+
+def _says_it_lasts(text: Any) -> bool:
+    """A law's text promises a lasting rule ("Mentre sigui vigent...", "While in force...")."""
+    if not isinstance(text, dict):
+        return False
+    return any(
+        words in value.lower()
+        for value in text.values()
+        if isinstance(value, str)
+        for words in LASTS_WORDS
+    )
 
 
 def missing_message(kind: str) -> str:

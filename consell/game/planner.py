@@ -12,13 +12,16 @@ seizes from its target is chosen among that target's visible assets, grouped by 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from consell.rules import lasting
 from consell.rules import params as rules_params
 from consell.rules.cards import card as card_of
-from consell.rules.resources import INDICATORS, RESOURCES
+from consell.rules.planning import times_allowed
+from consell.rules.resources import INDICATORS, RESOURCES, Resource
 from consell.rules.state import GameState
 
 from . import words
@@ -45,11 +48,11 @@ def sources(state: GameState, catalog, seat: int) -> list[tuple[str, str]]:
 
 def plannable(state: GameState, catalog, seat: int, language: str, text) -> list[dict[str, Any]]:
     """Every ability this player could plan now, already planned ones marked."""
-    planned = {
+    planned = Counter(
         (t.source, t.ability)
         for pile in ("indications", "actions", "secrets")
         for t in getattr(state.player(seat).plan, pile)
-    }
+    )
     choices = _choices(state, catalog, seat, language, text)
     out = []
     for source, instance in sources(state, catalog, seat):
@@ -67,7 +70,8 @@ def plannable(state: GameState, catalog, seat: int, language: str, text) -> list
                     "type": a["type"],
                     "cost": dict(a.get("cost") or {}),
                     "keywords": list(a.get("keywords", [])),
-                    "planned": (source, a["id"]) in planned,
+                    "planned": planned[(source, a["id"])]
+                    >= times_allowed(state, catalog, seat, source, a["id"]),
                     "fields": _fields(state, catalog, seat, a, choices, language, text),
                 }
             )
@@ -187,18 +191,21 @@ def _choices(state: GameState, catalog, seat: int, language: str, text) -> dict[
         "office": sorted(
             {(o, title(o)) for k in state.kingdoms for o in k.offices}, key=lambda x: x[1]
         ),
-        "contributions": _crises(state, catalog, me.kingdom, title),
+        "contributions": _crises(state, catalog, me.seat, title),
     }
 
 
-def _crises(state: GameState, catalog, kingdom: int | None, title) -> list[dict[str, Any]]:
-    """The crises in play for the player's kingdom (or group), with the types each accepts and
-    Favor, which stands in for any of them (§4.10, G13, G36)."""
+def _crises(state: GameState, catalog, seat: int, title) -> list[dict[str, Any]]:
+    """The crises in play for the player's kingdom (or group), with the types each accepts
+    (with those a law or event in force adds, for this player) and Favor, which stands in for
+    any of them (§4.10, G13, G36)."""
+    kingdom = state.player(seat).kingdom
     out = []
     for c in state.in_play:
         if c.kind != "crisis" or c.kingdom != kingdom:
             continue
-        accepts = [str(r) for r in card_of(catalog, c.card).get("accepts", [])]
+        printed = [Resource(r) for r in card_of(catalog, c.card).get("accepts", [])]
+        accepts = [str(r) for r in lasting.crisis_accepts(state, catalog, kingdom, printed, seat)]
         codes = accepts + (["FAV"] if any(r != "PRE" for r in accepts) else [])
         out.append({"card": c.card, "title": title(c.card), "accepts": [(r, r) for r in codes]})
     return out

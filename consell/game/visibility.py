@@ -21,6 +21,7 @@ from consell.rules.event_kinds import Kind
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
+from consell.rules.trades import may_trade
 
 from . import words
 from .board_view import by_kingdom, destiny_of_turn, standings
@@ -122,6 +123,10 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
         if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
             view["me"]["plannable"] = plannable(state, catalog, viewer.seat, language, text)
         view["me"]["offers"] = _offers(state, catalog, language, viewer.seat)
+        # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
+        view["me"]["may_trade"] = state.status is Status.PLAYING and may_trade(
+            state, catalog, viewer.seat
+        )
         view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction, cards, decks, indications, params
+from . import auction, cards, decks, indications, lasting, params
 from .dice import Dice
 from .errors import IllegalTransitionError
 from .event_kinds import Kind
@@ -99,7 +99,8 @@ def _bids(
             elif asset not in row1:
                 reason = gettext_noop("A bid names an asset in the first row of the market.")
             if reason is None:
-                bids.append(auction.Bid(seat, rnd, asset, int(amount)))
+                bonus = lasting.bid_delta(state, catalog, seat)
+                bids.append(auction.Bid(seat, rnd, asset, int(amount), bonus))
                 continue
             void.append({"seat": seat, "round": str(rnd), "asset": asset, "reason": reason})
             events.append(
@@ -193,6 +194,7 @@ def _audit(result: auction.AuctionResult, void: list[dict[str, Any]]) -> Auction
                 "asset": r.bid.asset,
                 "amount": r.bid.amount,
                 "capped": r.capped,
+                "bonus": r.bid.bonus,
                 "status": str(r.status),
             }
             for r in result.records

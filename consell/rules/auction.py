@@ -39,10 +39,14 @@ class BidStatus(StrEnum):
 
 @dataclass(frozen=True)
 class Bid:
+    """``bonus``: what the bid counts more than it pays, from a lasting rule (La fira anual:
+    "les apostes dels membres per actius compten 1 Diner més")."""
+
     seat: int
     round: Round
     asset: str
     amount: int
+    bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -182,10 +186,11 @@ def resolve_auction(
     """Resolve both rounds of blind bids on row 1 (rules §4.9, G39).
 
     For each round, for each unsold asset left to right: cap every bid on it to the bidder's
-    funds now (Money plus Favor: "Favor counts as Money"), ignore zeros; the single or highest
-    bidder wins; equal top bids go to the lowest Prestige (``auction_tiebreak``), and if still
-    tied nobody wins this round. A secondary bid on an asset already sold is void. The winner
-    pays the amount, Money first, then Favor; "losing bids cost nothing".
+    funds now (Money plus Favor: "Favor counts as Money"), ignore zeros; a bid counts its capped
+    amount plus its ``bonus``; the single or highest bidder wins; equal top bids go to the
+    lowest Prestige (``auction_tiebreak``), and if still tied nobody wins this round. A
+    secondary bid on an asset already sold is void. The winner pays its capped amount (never
+    the bonus), Money first, then Favor; "losing bids cost nothing".
     """
     _check_bids(row1, bids)
     new_chests = checked_chests(chests, {b.seat for b in bids})
@@ -201,8 +206,9 @@ def resolve_auction(
                 continue
             capped = {b: min(b.amount, funds(new_chests[b.seat], Resource.MON)) for b in on_asset}
             live = [b for b in on_asset if capped[b] > 0]
-            top = max((capped[b] for b in live), default=0)
-            leaders = [b for b in live if capped[b] == top]
+            counted = {b: capped[b] + b.bonus for b in live}
+            top = max((counted[b] for b in live), default=0)
+            leaders = [b for b in live if counted[b] == top]
             winner = leaders[0] if len(leaders) == 1 else None
             if len(leaders) > 1:
                 winner = _break_tie(leaders, new_chests, ruleset)
@@ -219,9 +225,10 @@ def resolve_auction(
             for b in on_asset:
                 records.append(BidRecord(b, capped[b], _status(b, capped[b], winner, leaders)))
             if winner is not None:
-                payment = pay(new_chests[winner.seat], {Resource.MON: top})
+                price = capped[winner]
+                payment = pay(new_chests[winner.seat], {Resource.MON: price})
                 new_chests[winner.seat] = dict(payment.holdings)
-                sales.append(Sale(rnd, asset, winner.seat, top, payment))
+                sales.append(Sale(rnd, asset, winner.seat, price, payment))
                 sold.add(asset)
     return AuctionResult(
         records=tuple(records),

@@ -68,6 +68,7 @@ def resolve_crisis(
     env: Mapping[str, int],
     *,
     threshold_delta: int = 0,
+    also_by_seat: Mapping[int, Collection[Resource]] | None = None,
 ) -> CrisisResult:
     """Collect contributions, compare the pool with the threshold, find the top contributors.
 
@@ -78,6 +79,8 @@ def resolve_crisis(
     Declared amounts in other types are not paid and are reported as ``refused`` (§4.10
     "limited to accepted types"). ``threshold_delta`` is what lasting rules add to the
     requirement (Una guerra llunyana: "demanen 2 més"); it never falls below 0.
+    ``also_by_seat`` are the resources one member alone may give besides (Reforma de
+    l'exèrcit: "el Mariscal pot contribuir ... amb Diners").
     """
     outsiders = [seat for seat in declared if seat not in members]
     if outsiders:
@@ -94,7 +97,8 @@ def resolve_crisis(
     contributions = []
     for seat in members:
         wants = checked_amounts(declared.get(seat, {}), "contribution")
-        usable = {r: (v if r in accepted else 0) for r, v in wants.items()}
+        mine = accepted | set((also_by_seat or {}).get(seat, ()))
+        usable = {r: (v if r in mine else 0) for r, v in wants.items()}
         refused = {r: wants[r] - usable[r] for r in RESOURCES}
         payment = pay_capped(new_chests[seat], usable)
         new_chests[seat] = dict(payment.holdings)

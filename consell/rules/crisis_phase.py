@@ -81,6 +81,14 @@ def resolve_next_crisis(
         if reading.void is not None:
             events.append(indications.void_note(new, reading))
         declared[seat] = entry_for(reading.values, in_play.card)
+    also = {
+        seat: [
+            r
+            for r in lasting.crisis_accepts(state, catalog, in_play.kingdom, printed, seat)
+            if r not in accepts
+        ]
+        for seat in members
+    }
     result = crisis.resolve_crisis(
         accepts,
         card["threshold"],
@@ -89,6 +97,7 @@ def resolve_next_crisis(
         {s: new.player(s).resources for s in members},
         new.peril_env(ruleset, in_play.kingdom),
         threshold_delta=more,
+        also_by_seat=also,
     )
     for seat, chest in result.chests.items():
         new.player(seat).resources = dict(chest)

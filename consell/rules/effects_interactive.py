@@ -187,6 +187,8 @@ def _join_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     own = run.state.player(applicant).kingdom
     if own is not None:
         lasting.check_allowed(run.state, run.catalog, "join_another", own)
+    if lasting.rejoins_without_vote(run.state, run.catalog, kingdom, applicant) is not None:
+        return Suspend("join_kingdom", {"seat": applicant, "kingdom": kingdom})
     eligible = run.state.members(kingdom)
     data = {
         "motion": "join",

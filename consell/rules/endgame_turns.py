@@ -20,12 +20,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards, effects, reactions
+from . import cards, effects, lasting, reactions
 from .dice import Dice
+from .effects_context import Context
 from .endgame import AT_END_OF_GAME, END_OF_GAME, judge_objective
 from .errors import InvalidParameterError, NotEligibleError
 from .event_kinds import Kind
-from .events import Outcome, public
+from .events import Event, Outcome, public
 from .i18n import _
 from .payloads import (
     EndOfGameChoice,
@@ -99,16 +100,38 @@ def begin_end_of_game(state: GameState) -> Outcome:
     )
 
 
-def open_turns(state: GameState, catalog: cards.Catalog) -> Outcome:
-    """Ask the first player in turn order who has something to choose. The phases know no
-    cards, so the service opens the turns right after ``begin_end_of_game``."""
-    new = state.clone()
+def open_turns(state: GameState, catalog: cards.Catalog, ruleset: Ruleset, dice: Dice) -> Outcome:
+    """Apply what the laws in force and the events in play do at the end of the game, then ask
+    the first player in turn order who has something to choose. The phases know no cards, so
+    the service opens the turns right after ``begin_end_of_game``."""
+    if _pending(state).data.get("opened"):
+        return Outcome(state.clone(), ())
+    ended = lasting_at_end(state, catalog, ruleset, dice)
+    new = ended.state
     live = _pending(new)
-    if live.data.get("opened"):
-        return Outcome(new, ())
     live.data["opened"] = True
     live.waiting_for = _next_seat(new, catalog, live, after=None)
-    return Outcome(new, ())
+    return Outcome(new, ended.events)
+
+
+def lasting_at_end(
+    state: GameState, catalog: cards.Catalog, ruleset: Ruleset, dice: Dice
+) -> Outcome:
+    """The ``end_of_game`` lasting rules, each applied in its card's kingdom, laws kingdom by
+    kingdom then events (Llei sumptuària: "cada membre que tingui 3 cartes Luxe o més perd 1
+    Prestigi al final de la partida"). Public, as everything is at the end (§4.17)."""
+    new = state.clone()
+    events: list[Event] = []
+    for a in list(lasting.active(state, catalog)):
+        if a.rule.get("rule") != "end_of_game":
+            continue
+        kind = cards.card(catalog, a.card).get("kind", "law")
+        context = Context(
+            owner=None, kingdom=a.kingdom, group=a.kingdom is None, source=f"{kind}:{a.card}"
+        )
+        applied = effects.apply_ops(new, catalog, ruleset, dice, a.rule["effect"], context)
+        new, events = applied.state, [*events, *applied.events]
+    return Outcome(new, tuple(events))
 
 
 def opened(state: GameState) -> bool:

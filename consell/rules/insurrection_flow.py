@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import insurrection, kingdoms
+from . import cards, insurrection, kingdoms
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .event_kinds import Kind
@@ -151,7 +151,11 @@ def reroll(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int, die:
 
 
 def finish(
-    state: GameState, ruleset: Ruleset, pending_id: int, choices: Mapping[str, Any]
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    pending_id: int,
+    choices: Mapping[str, Any],
 ) -> Outcome:
     """Apply the outcome table (§4.5, G57). ``choices``: ``{"indicator": name, "losses":
     {seat: {RES: n}}}``; whatever is missing is taken from ``default_choices``."""
@@ -195,7 +199,7 @@ def finish(
         if any(v.values())
     ]
     if outcome.deposed:
-        deposed = kingdoms.depose(new, kingdom.id, ruleset)
+        deposed = kingdoms.depose(new, kingdom.id, catalog, ruleset)
         new = deposed.state
         pending = _pending(new, pending_id)
         events += deposed.events
@@ -233,6 +237,7 @@ def _apply_losses(
 
 def decide(
     state: GameState,
+    catalog: cards.Catalog,
     ruleset: Ruleset,
     dice: Dice,
     pending_id: int,
@@ -270,7 +275,7 @@ def decide(
         choices = default_choices(state, pending_id)
         if decision.get("indicator"):
             choices["indicator"] = decision["indicator"]
-        return finish(state, ruleset, pending_id, choices)
+        return finish(state, catalog, ruleset, pending_id, choices)
     raise InvalidParameterError(_("The director rolls or resumes this insurrection."))
 
 

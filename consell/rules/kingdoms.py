@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import decks
+from . import decks, lasting
 from .cards import Catalog, card, king_office, of_kind, title
 from .destiny import leave_play
 from .duels import DuelResult
@@ -208,6 +208,8 @@ def expel(state: GameState, seat: int, catalog: Catalog, ruleset: Ruleset) -> Ou
     expelled = new.player(seat)
     expelled.kingdom = None
     expelled.expelled_turn = new.turn
+    if seat not in kingdom.expelled:
+        kingdom.expelled.append(seat)  # Amnistia general lets them back in without a vote
     events: list[Event] = [
         public(Kind.EXPELLED, Expelled(seat=seat, kingdom=kid, offices_lost=lost)),
         # "Quan et expulsen d'un regne": the expelled player's reactions (§4.3), theirs alone.
@@ -301,8 +303,10 @@ def settle_expulsion_duel(state: GameState, pending_id: int, result: DuelResult)
     return Outcome(new, tuple(events))
 
 
-def depose(state: GameState, kingdom_id: int, ruleset: Ruleset) -> Outcome:
-    """A King loses the throne but stays a member (a Revolution, §4.5): succession without him.
+def depose(state: GameState, kingdom_id: int, catalog: Catalog, ruleset: Ruleset) -> Outcome:
+    """A King loses the throne but stays a member (a Revolution, §4.5): succession without him,
+    or with him, keeping the throne on a tie, while a ``deposed_king_contends`` rule is in force
+    in the kingdom (Llei de successió: "el Rei destronat hi participa i guanya els empats").
 
     If he is the only member the insurrection rule keeps him on the throne instead, so this is
     refused.
@@ -318,9 +322,12 @@ def depose(state: GameState, kingdom_id: int, ruleset: Ruleset) -> Outcome:
     new = state.clone()
     king = kingdom.king
     throne = throne_of(new.kingdom(kingdom_id))
+    heir = None
+    if lasting.deposed_king_contends(state, catalog, kingdom_id) is not None:
+        contenders, heir = state.members(kingdom_id), king
     vacate_offices(new, king)
     events = [public(Kind.KING_DEPOSED, KingDeposed(seat=king, kingdom=kingdom_id))]
-    events += begin_succession(new, kingdom_id, contenders, None, throne, ruleset)
+    events += begin_succession(new, kingdom_id, contenders, heir, throne, ruleset)
     return Outcome(new, tuple(events))
 
 

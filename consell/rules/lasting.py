@@ -7,10 +7,13 @@ Each rule is active while its law is in force in a kingdom (G33: ``Kingdom.laws`
 is in play (``GameState.in_play``), and applies in that kingdom (None: the kingdomless group),
 or everywhere with ``scope: everyone``.
 
-The engine asks this module at each point the rules consult: may this player join, found,
-expel, start a duel, use this card; what a crisis accepts and asks; how much a kingdom produces
-and its distributors may keep; how much a vigilance counts; what an ability costs; who breaks a
-tied vote. A ``manual`` rule is shown to the director when its moment comes (``manual_now``).
+The engine asks this module at each point the rules consult: may this player join (without a
+vote, after an expulsion), found, expel, start a duel, use this card, plan it again, trade
+outside Planning; what a crisis accepts (from whom) and asks; how much a kingdom produces and its
+distributors may keep; how much a vigilance or a bid counts; what an ability costs; who breaks a
+tied vote; whether a deposed King contends for the throne. ``end_of_game`` rules are applied by
+``endgame_turns``. A ``manual`` rule is shown to the director when its moment comes
+(``manual_now``).
 """
 
 from __future__ import annotations
@@ -115,6 +118,34 @@ def blocks_ability(
     return None
 
 
+def trade_permit(
+    state: GameState, catalog: cards.Catalog, first: int, second: int | None = None
+) -> Active | None:
+    """The rule letting ``first`` trade now, outside Planning, with ``second`` (any partner
+    when None): "els membres d'aquest regne poden intercanviar entre ells durant la fase
+    d'accions". Both must belong to the same kingdom (or both to the kingdomless group)."""
+    kingdom = state.player(first).kingdom
+    if second is not None and state.player(second).kingdom != kingdom:
+        return None
+    for a in rules(state, catalog, "trade", kingdom):
+        if a.rule["during"] == str(state.phase):
+            return a
+    return None
+
+
+def extra_plans(
+    state: GameState, catalog: cards.Catalog, seat: int, source: str, ability: str
+) -> int:
+    """How many more times than once ``seat`` may plan this ability this turn (G22): "cada
+    membre pot proposar una llei addicional" (Corts generals)."""
+    card = _source_card(state, source)
+    return sum(
+        1
+        for a in rules(state, catalog, "plan_again", state.player(seat).kingdom)
+        if a.rule["ability"]["card"] == card and a.rule["ability"]["ability"] == ability
+    )
+
+
 def _source_card(state: GameState, source: str) -> str:
     """``"office:rei"`` -> ``rei``; ``"tactic:daga#2"`` -> ``daga``."""
     return card_id_of(source.split(":", 1)[1]) if ":" in source else source
@@ -124,11 +155,22 @@ def _source_card(state: GameState, source: str) -> str:
 
 
 def crisis_accepts(
-    state: GameState, catalog: cards.Catalog, kingdom: int | None, accepts: Sequence[Resource]
+    state: GameState,
+    catalog: cards.Catalog,
+    kingdom: int | None,
+    accepts: Sequence[Resource],
+    seat: int | None = None,
 ) -> list[Resource]:
-    """A crisis's accepted resources with those the kingdom's rules add ("accepten també")."""
+    """A crisis's accepted resources with those the kingdom's rules add ("accepten també").
+
+    A rule naming an ``office`` adds its resource only for ``seat``, when it holds that office
+    of the kingdom ("el Mariscal pot contribuir a les crisis que accepten Força amb Diners").
+    """
     out = list(accepts)
     for a in rules(state, catalog, "crisis_accepts", kingdom):
+        office = a.rule.get("office")
+        if office is not None and (seat is None or _office_holder(state, kingdom, office) != seat):
+            continue
         also = Resource(a.rule["also"])
         if Resource(a.rule["accepts"]) in accepts and also not in out:
             out.append(also)
@@ -182,6 +224,11 @@ def vigilance_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
         for a in rules(state, catalog, "vigilance", kingdom)
         if "office" not in a.rule or a.rule["office"] in offices
     )
+
+
+def bid_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
+    """How much more (or less) a player's asset bids count: "compten 1 Diner més"."""
+    return sum(a.rule["delta"] for a in rules(state, catalog, "bid", state.player(seat).kingdom))
 
 
 def extra_cost(
@@ -241,6 +288,26 @@ def _office_holder(state: GameState, kingdom: int | None, office: str) -> int | 
     if kingdom is None:
         return None
     return state.kingdom(kingdom).offices.get(office)
+
+
+def rejoins_without_vote(
+    state: GameState, catalog: cards.Catalog, kingdom: int, seat: int
+) -> Active | None:
+    """The rule letting ``seat``, once expelled from ``kingdom``, join it again without a vote
+    ("els jugadors expulsats d'aquest regne hi poden tornar a entrar sense votació")."""
+    if seat not in state.kingdom(kingdom).expelled:
+        return None
+    found = rules(state, catalog, "rejoin_without_vote", kingdom)
+    return found[0] if found else None
+
+
+def deposed_king_contends(
+    state: GameState, catalog: cards.Catalog, kingdom: int | None
+) -> Active | None:
+    """The rule letting a deposed King take part in the kingdom's succession struggle and keep
+    the throne on a tie ("el Rei destronat hi participa i guanya els empats")."""
+    found = rules(state, catalog, "deposed_king_contends", kingdom)
+    return found[0] if found else None
 
 
 # -- manual rules ---------------------------------------------------------------------------

@@ -14,10 +14,11 @@ Choices made here where the rulebook is silent:
 - A tile is added with every required box filled, and handing in checks them again (§3.2 "Cal
   que indiquin valors per totes aquestes caselles"): a box left empty is refused when it is
   written, not at the hand-in. A plan the director closes is taken as it is (G37).
-- The same ability of the same source is planned at most once per turn (G22), so two copies of
-  a tactic are two sources; reactions and constants are never planned (§1.9). An asset's
-  abilities are activated once a turn in all (Actius: "un cop cada torn"), so one of them at
-  most is planned.
+- The same ability of the same source is planned at most once per turn (G22), or once more
+  for each ``plan_again`` rule in force for the player (Corts generals: "cada membre pot
+  proposar una llei addicional"), so two copies of a tactic are two sources; reactions and
+  constants are never planned (§1.9). An asset's abilities are activated once a turn in all
+  (Actius: "un cop cada torn"), so one of them at most is planned.
 - Sacrificing a tactic also takes its abilities out of the piles: the card is gone.
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import cards, decks, params
+from . import cards, decks, lasting, params
 from .effects import source_card
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .event_kinds import Kind
@@ -57,7 +58,9 @@ def add_ability(
             _("A %(type)s ability is not planned (§1.9): it is never put in a pile.")
             % {"type": ability.get("type")}
         )
-    if any(_same(p, planned) for p in _all(plan)):
+    if sum(_same(p, planned) for p in _all(plan)) >= times_allowed(
+        new, catalog, seat, planned.source, planned.ability
+    ):
         raise NotEligibleError(_("That ability is already planned this turn (G22)."))
     if planned.source.startswith("asset:") and any(p.source == planned.source for p in _all(plan)):
         # Actius: "pot activar les seves capacitats un cop cada torn".
@@ -69,6 +72,14 @@ def add_ability(
         PlannedAbility(planned.source, planned.ability, dict(planned.params))
     )
     return Outcome(new, (_private(seat, Kind.ABILITY_PLANNED, pile=pile, planned=planned),))
+
+
+def times_allowed(
+    state: GameState, catalog: cards.Catalog, seat: int, source: str, ability: str
+) -> int:
+    """How many tiles of this ability ``seat`` may plan this turn: once (G22), and once more
+    for each ``plan_again`` rule in force for them."""
+    return 1 + lasting.extra_plans(state, catalog, seat, source, ability)
 
 
 def remove_ability(state: GameState, seat: int, pile: str, index: int) -> Outcome:

@@ -183,6 +183,17 @@ TIE_WHEN = ("always", "king_did_not_vote")
 
 MOTIONS = ("law", "join")
 
+# When a ``trade`` rule lets a kingdom's members trade with each other besides Planning (G34).
+TRADE_PHASES = (
+    "destiny",
+    "actions",
+    "secrets",
+    "acquisition",
+    "crisis",
+    "production",
+    "end_of_turn",
+)
+
 # When a manual lasting rule applies: a phase of the turn, or a moment inside one. The
 # director's dashboard shows the rule then (``lasting.manual_now``).
 LASTING_MOMENTS = (
@@ -202,7 +213,9 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
     "forbid": _args("what:forbidden", "with?:ability_ref", "keyword?:word", "scope?:lasting_scope"),
     "extra_cost": _args("op:op_name", "cost:costs", "scope?:lasting_scope"),
     "crisis_threshold": _args("accepts:resource", "delta:signed", "scope?:lasting_scope"),
-    "crisis_accepts": _args("accepts:resource", "also:resource", "scope?:lasting_scope"),
+    "crisis_accepts": _args(
+        "accepts:resource", "also:resource", "office?:office", "scope?:lasting_scope"
+    ),
     "production": _args("resource:resource", "delta:signed", "scope?:lasting_scope"),
     "privilege": _args("resource:resource", "keep:count", "scope?:lasting_scope"),
     "vigilance": _args("delta:signed", "office?:office", "scope?:lasting_scope"),
@@ -214,5 +227,11 @@ LASTING_RULES: dict[str, tuple[Arg, ...]] = {
         "scope?:lasting_scope",
     ),
     "law_passed": _args("effect:ops", "scope?:lasting_scope"),
+    "trade": _args("during:trade_phase", "scope?:lasting_scope"),
+    "bid": _args("delta:signed", "scope?:lasting_scope"),
+    "end_of_game": _args("effect:ops"),
+    "deposed_king_contends": _args("scope?:lasting_scope"),
+    "rejoin_without_vote": _args("scope?:lasting_scope"),
+    "plan_again": _args("ability:ability_ref", "scope?:lasting_scope"),
     "manual": _args("at:moment", "text:text"),
 }

@@ -102,6 +102,7 @@ class Kingdom:
     indicators: dict[Indicator, int] = field(default_factory=lambda: {i: 3 for i in INDICATORS})
     offices: dict[str, int | None] = field(default_factory=dict)  # office id -> holder or None
     laws: list[str] = field(default_factory=list)  # laws in force here (G33)
+    expelled: list[int] = field(default_factory=list)  # seats ever expelled from it (§4.12)
 
 
 @dataclass
@@ -238,6 +239,7 @@ class GameState:
                     "indicators": {str(i): v for i, v in k.indicators.items()},
                     "offices": dict(k.offices),
                     "laws": list(k.laws),
+                    "expelled": list(k.expelled),
                 }
                 for k in self.kingdoms
             ],
@@ -292,6 +294,7 @@ class GameState:
                 indicators={Indicator(i): v for i, v in k["indicators"].items()},
                 offices=dict(k["offices"]),
                 laws=list(k["laws"]),
+                expelled=list(k["expelled"]),
             )
             for k in data["kingdoms"]
         ]
@@ -428,6 +431,7 @@ def _clone_kingdom(k: Kingdom) -> Kingdom:
     new.indicators = dict(k.indicators)
     new.offices = dict(k.offices)
     new.laws = list(k.laws)
+    new.expelled = list(k.expelled)
     return new
 
 

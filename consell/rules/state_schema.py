@@ -12,6 +12,8 @@ Versions:
 1. the first stored shape (no ``schema`` key).
 2. each player remembers the turn each asset last acted (``assets_used``; Actius, "un cop cada
    torn").
+3. each kingdom remembers who was expelled from it (``expelled``; Amnistia general: "els
+   jugadors expulsats d'aquest regne hi poden tornar a entrar sense votació").
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SCHEMA = 2
+SCHEMA = 3
 
 TOP = frozenset(
     {
@@ -64,7 +66,7 @@ PLAYER = frozenset(
 PLAN = frozenset(
     {"indications", "actions", "secrets", "handed_in", "handed_in_rank", "closed_by_director"}
 )
-KINGDOM = frozenset({"id", "name", "king", "indicators", "offices", "laws"})
+KINGDOM = frozenset({"id", "name", "king", "indicators", "offices", "laws", "expelled"})
 PENDING = frozenset({"id", "kind", "data", "waiting_for"})
 IN_PLAY = frozenset({"card", "kind", "kingdom", "remaining"})
 NOTE = frozenset({"turn", "kind", "data"})
@@ -80,7 +82,14 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "players": players, "schema": 2}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Kingdoms gain ``expelled``. A game stored before it kept no record of who was expelled
+    from where, so nobody is on record (the director can still rule an amnesty by hand)."""
+    kingdoms = [{**k, "expelled": []} for k in data.get("kingdoms", [])]
+    return {**data, "kingdoms": kingdoms, "schema": 3}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def readable(data: Any) -> dict[str, Any]:

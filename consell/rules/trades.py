@@ -8,7 +8,9 @@ never do (§4.14). Information and promises are recorded as text only, on the ho
 (G59); the director referees complaints.
 
 When (G34): physical components change hands only during Planning, by players who have not
-handed in their plan yet, or when a card allowed trades outside Planning this turn.
+handed in their plan yet, or when a card allowed trades outside Planning this turn, or when a
+lasting rule lets the members of a kingdom trade with each other in this phase (Llibertat de
+comerç: "poden intercanviar entre ells durant la fase d'accions"; ``lasting.trade_permit``).
 
 A trade is secret from the rest of the table: its events are for the two parties (and the
 director). Choice made here: a visible asset is seen on the table, so its new owner is also
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from . import cards
+from . import cards, lasting
 from .errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from .event_kinds import Kind
 from .events import Event, Outcome, never_revealed, private, public
@@ -63,8 +65,8 @@ def trade(
     if first == second:
         raise InvalidParameterError(_("A player cannot trade with themselves."))
     new = state.clone()
-    for seat in (first, second):
-        _may_trade(new, seat)
+    _may_trade(new, catalog, first, second)
+    _may_trade(new, catalog, second, first)
     if gives_first.is_empty() and gives_second.is_empty():
         raise InvalidParameterError(_("The trade is empty: nobody gives anything."))
     _check_offer(new, catalog, ruleset, first, gives_first)
@@ -94,10 +96,16 @@ def has_words(offer: Offer) -> bool:
 
 
 def check_offer(
-    state: GameState, catalog: cards.Catalog, ruleset: Ruleset, seat: int, offer: Offer
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    seat: int,
+    offer: Offer,
+    partner: int | None = None,
 ) -> None:
-    """What a player proposes to give, checked before the other side even sees the offer."""
-    _may_trade(state, seat)
+    """What a player proposes to give (to ``partner``), checked before the other side even
+    sees the offer."""
+    _may_trade(state, catalog, seat, partner)
     _check_offer(state, catalog, ruleset, seat, offer)
 
 
@@ -122,12 +130,24 @@ def _check_amount(ruleset: Ruleset, code: str, amount: object) -> None:
         )
 
 
-def _may_trade(state: GameState, seat: int) -> None:
-    """G34: during Planning and before handing in, or when a card allowed trading."""
+def may_trade(state: GameState, catalog: cards.Catalog, seat: int) -> bool:
+    """Whether ``seat`` may trade now with someone (the phone then shows the trades)."""
+    try:
+        _may_trade(state, catalog, seat, None)
+    except (IllegalTransitionError, NotEligibleError):
+        return False
+    return True
+
+
+def _may_trade(state: GameState, catalog: cards.Catalog, seat: int, partner: int | None) -> None:
+    """G34: during Planning and before handing in, or when a card allowed trading; a lasting
+    rule may let a kingdom's members trade with each other in another phase."""
     player = state.player(seat)
     if state.trades_allowed:
         return
     if state.phase is not Phase.PLANNING:
+        if lasting.trade_permit(state, catalog, seat, partner) is not None:
+            return
         raise IllegalTransitionError(
             _("Cards and resources change hands only during the Planning phase (§4.14).")
         )

@@ -15,6 +15,20 @@ def test_a_law_without_a_lasting_field_is_refused(pack):
     ]
 
 
+def test_a_law_whose_text_says_mentre_sigui_vigent_may_not_have_an_empty_lasting(pack):
+    law = card(pack, "laws.yaml", LAW)
+    law["text"] = {"ca": "Mentre sigui vigent, es pot comerciar.", "en": "Trade is allowed."}
+    law["lasting"] = []
+    assert errors(pack) == [
+        'laws.yaml: llei-de-comerc: lasting: must not be empty: the text says "Mentre sigui '
+        'vigent"; write the rule it puts in force, or a manual rule for the director'
+    ]
+    law["text"] = {"ca": "En aprovar-se, es pot comerciar.", "en": "While in force, trade."}
+    assert len(errors(pack)) == 1, "the English text says it too"
+    law["text"] = {"ca": "No té cap altra regla vigent.", "en": "It has no other lasting rule."}
+    assert errors(pack) == []
+
+
 def test_a_lasting_event_with_neither_rules_nor_a_manual_rule_is_refused(pack):
     card(pack, "events.yaml", EVENT)["duration"] = 2
     assert errors(pack) == [
@@ -39,6 +53,7 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         {"rule": "extra_cost", "op": "start_duel", "cost": {"POW": 1}},
         {"rule": "crisis_threshold", "accepts": "FOR", "delta": 2},
         {"rule": "crisis_accepts", "accepts": "FAI", "also": "POW"},
+        {"rule": "crisis_accepts", "accepts": "FOR", "also": "MON", "office": "rei"},
         {"rule": "production", "resource": "MON", "delta": -1},
         {"rule": "privilege", "resource": "FAI", "keep": 2},
         {"rule": "vigilance", "delta": 1, "office": "rei"},
@@ -47,6 +62,15 @@ def test_every_rule_of_the_vocabulary_is_accepted(pack):
         {
             "rule": "law_passed",
             "effect": [{"op": "gain", "who": "self", "resource": "PRE", "amount": 1}],
+        },
+        {"rule": "trade", "during": "actions"},
+        {"rule": "bid", "delta": 1},
+        {"rule": "deposed_king_contends"},
+        {"rule": "rejoin_without_vote"},
+        {"rule": "plan_again", "ability": {"card": "proposar-llei", "ability": "proposar-llei"}},
+        {
+            "rule": "end_of_game",
+            "effect": [{"op": "lose", "who": "members", "resource": "PRE", "amount": 1}],
         },
         {"rule": "manual", "at": "succession", "text": {"ca": "Fes-ho.", "en": "Do it."}},
     ]
@@ -61,6 +85,7 @@ def test_a_wrong_rule_is_refused_with_the_field_it_gets_wrong(pack):
         {"rule": "tie_break", "by": "office"},
         {"rule": "manual", "at": "lunch", "text": {"ca": "Fes-ho.", "en": "Do it."}},
         {"rule": "privileges", "resource": "MON", "keep": 2},
+        {"rule": "trade", "during": "planning"},
     ]
     found = errors(pack)
     assert any("lasting[0].what: must be one of: join, join_another" in e for e in found)
@@ -70,3 +95,4 @@ def test_a_wrong_rule_is_refused_with_the_field_it_gets_wrong(pack):
     assert any("lasting[3].office: names the office that breaks ties" in e for e in found)
     assert any("lasting[4].at: must be one of: planning" in e for e in found)
     assert any("lasting[5].rule: unknown rule 'privileges'" in e for e in found)
+    assert any("lasting[6].during: must be one of: destiny, actions" in e for e in found)

@@ -13,6 +13,7 @@ import pytest
 
 from consell.rules.state import Phase
 
+from .helpers import arrange
 from .simulated import hidden_fields, phone, play_until, refusals_of, state_of
 
 pytestmark = pytest.mark.django_db
@@ -85,3 +86,30 @@ def test_s410_an_amount_that_is_not_a_number_is_refused_with_a_message(game):
     assert not any(
         t.ability == "contribuir-crisi" for t in state_of(game).player(seat).plan.indications
     )
+
+
+def _threatened_kingdom(state):
+    """As ``_threatened``, in a kingdom (not the kingdomless group)."""
+    found = _threatened(state)
+    return found if found is not None and found[1].kingdom is not None else None
+
+
+def test_the_marshal_is_offered_money_for_a_force_crisis_under_army_reform():
+    """Reforma de l'exèrcit: "el Mariscal pot contribuir a les crisis que accepten Força amb
+    Diners": the Marshal's phone offers Money for such a crisis, nobody else's does."""
+    game = play_until(5, 10, 3, lambda s: _threatened_kingdom(s) is not None)
+    seat, crisis = _threatened_kingdom(state_of(game))
+    kingdom = crisis.kingdom
+
+    def reform(state):
+        threat = next(c for c in state.in_play if c.card == crisis.card)
+        threat.card = "bandolerisme"  # accepts Force
+        state.kingdom(kingdom).laws.append("reforma-de-l-exercit")
+        state.kingdom(kingdom).offices["mariscal"] = seat
+
+    arrange(game, reform)
+    money = 'name="contributions__bandolerisme__MON"'
+    assert money in phone(game, seat).get(f"/play/{game.pk}/").content.decode()
+    for other in state_of(game).members(kingdom):
+        if other != seat and not state_of(game).player(other).plan.handed_in:
+            assert money not in phone(game, other).get(f"/play/{game.pk}/").content.decode()

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from consell.content.loader import load_pack
+from consell.content.schema import validate_pack
 from consell.game.models import Event
+from consell.game.services import games as game_services
 from consell.game.services import planning
+from consell.game.services import turn as turn_services
 from consell.rules.errors import RuleError
 from consell.rules.resources import Resource
+from consell.rules.state import Phase
 from consell.rules.trades import Offer
 
-from .helpers import start, state_of, to_planning
+from .conftest import PLAYERS, seat_client, unique_pack
+from .helpers import arrange, hand_in_all, start, state_of, to_planning
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +100,51 @@ def test_only_the_receiver_accepts(planning_table):
         planning.answer_trade(game.pk, 3, _offer_id(game), True)
     with pytest.raises(RuleError):
         planning.answer_trade(game.pk, 1, _offer_id(game), True)
+
+
+@pytest.fixture
+def free_trade_table(director):
+    """The test pack whose law lets its kingdom's members trade in the Actions phase, as
+    Llibertat de comerç does, played up to the Actions phase of turn 1."""
+    files = unique_pack()
+    files["pack.yaml"]["id"] = "taula-comerc"
+    for law in files["laws.yaml"]["cards"]:
+        law["lasting"] = [{"rule": "trade", "during": "actions"}]
+    meta = files.pop("pack.yaml")
+    pack, _ = load_pack(validate_pack(meta, files))
+    game = game_services.create_game(director, "Fira", pack, PLAYERS)
+    game_services.deal(game.pk)
+    start(game)
+    to_planning(game)
+    hand_in_all(game)
+    turn_services.advance(game.pk)
+    assert state_of(game).phase is Phase.ACTIONS
+    return game
+
+
+def test_freedom_of_trade_lets_members_trade_in_the_actions_phase_from_their_phones(
+    free_trade_table,
+):
+    """Llibertat de comerç: "els membres d'aquest regne poden intercanviar entre ells durant la
+    fase d'accions": the phones show the trades then, and the trade is carried out."""
+    game = free_trade_table
+    home = state_of(game).player(1).kingdom
+    law = state_of(game).law_row[0]
+
+    def freedom_of_trade(state):
+        state.player(2).kingdom = home
+        state.kingdom(home).laws.append(law)
+
+    phone = seat_client(game, 2)
+    assert "/trades/propose/" not in phone.get(f"/play/{game.pk}/").content.decode()
+    with pytest.raises(RuleError):
+        planning.propose_trade(game.pk, 1, 2, Offer(resources={"MON": 1}), Offer())
+    arrange(game, freedom_of_trade)
+    assert "/trades/propose/" in phone.get(f"/play/{game.pk}/").content.decode()
+    planning.propose_trade(game.pk, 1, 2, Offer(resources={"MON": 1}), Offer())
+    planning.answer_trade(game.pk, 2, _offer_id(game), True)
+    assert Event.objects.filter(game=game, kind="trade").exists()
+    planning.propose_trade(game.pk, 2, 1, Offer(resources={"MON": 1}), Offer())
+    turn_services.advance(game.pk)  # the Actions phase ends: the offer lapses with it
+    assert state_of(game).phase is Phase.SECRETS
+    assert state_of(game).progress.get("trade_offers", []) == []

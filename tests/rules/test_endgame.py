@@ -58,7 +58,7 @@ def over(catalog=CATALOG):
     state.player(ALICE).assets.append(TRESOR)
     state.player(ALICE).tactics = [VENDA]
     begun = endgame_turns.begin_end_of_game(state)
-    return endgame_turns.open_turns(begun.state, catalog).state, begun.events
+    return endgame_turns.open_turns(begun.state, catalog, RULES, FixedDice([])).state, begun.events
 
 
 def ending(state) -> Pending:

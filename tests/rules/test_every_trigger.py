@@ -182,7 +182,7 @@ def case_at_end_of_game(state):
     state.phase = Phase.END_OF_TURN
     state.pending = []
     begun = phases.advance(state, RULES)
-    return endgame_turns.open_turns(begun.state, CATALOG), source, BOB
+    return endgame_turns.open_turns(begun.state, CATALOG, RULES, FixedDice([])), source, BOB
 
 
 CASES = {name.removeprefix("case_"): f for name, f in globals().items() if name.startswith("case_")}

@@ -93,7 +93,7 @@ def test_g57_unrest_costs_the_king_prestige_and_each_member_the_linked_resource(
     indicator's linked resource" (Power for Stability); then the effect goes on."""
     out, pid = rolled([1, 2, 6])
     state = pass_all(out.state, pid)
-    done = insurrection_flow.finish(state, RULES, pid, {}).state
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {}).state
     assert done.player(ALICE).resources[Resource.PRE] == 4
     assert [done.player(s).resources[Resource.POW] for s in (ALICE, BOB, CARLES)] == [4, 4, 4]
     assert done.kingdom(0).indicators[Indicator.STABILITY] == 1
@@ -108,7 +108,7 @@ def test_g57_a_revolution_deposes_the_king_and_others_lose_a_resource_of_their_c
     out, pid = rolled([1, 1, 1])
     state = pass_all(out.state, pid)
     assert flow(state, pid).waiting_for == [BOB, CARLES]
-    done = insurrection_flow.finish(state, RULES, pid, {"losses": {str(BOB): {"MON": 1}}})
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {"losses": {str(BOB): {"MON": 1}}})
     new = done.state
     assert new.player(ALICE).resources[Resource.PRE] == 2
     assert new.player(BOB).resources[Resource.MON] == 4
@@ -125,7 +125,7 @@ def test_g57_on_an_uprising_tie_the_king_chooses_which_indicator_drops():
     state = pass_all(out.state, pid)
     assert flow(state, pid).data["flow"]["indicator_choices"] == ["wealth", "army", "grace"]
     assert ALICE in flow(state, pid).waiting_for
-    done = insurrection_flow.finish(state, RULES, pid, {"indicator": "army"}).state
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {"indicator": "army"}).state
     assert done.kingdom(0).indicators[Indicator.ARMY] == 2
     assert sum(done.player(BOB).resources.values()) == sum(state.player(BOB).resources.values()) - 2
 
@@ -133,7 +133,7 @@ def test_g57_on_an_uprising_tie_the_king_chooses_which_indicator_drops():
 def test_s44_each_step_below_one_is_its_own_insurrection():
     """§4.4: "each step that would go below 1 triggers one insurrection instead"."""
     out, pid = rolled([6, 6, 6], delta=-2)
-    state = insurrection_flow.finish(out.state, RULES, pid, {}).state
+    state = insurrection_flow.finish(out.state, CATALOG, RULES, pid, {}).state
     assert flow(state, pid).data["count"] == 1
     with pytest.raises(IllegalTransitionError):
         procedures.run(
@@ -144,7 +144,7 @@ def test_s44_each_step_below_one_is_its_own_insurrection():
             pid,
         )
     again = procedures.run(state, CATALOG, RULES, FixedDice([6, 6, 6]), pid).state
-    done = insurrection_flow.finish(again, RULES, pid, {}).state
+    done = insurrection_flow.finish(again, CATALOG, RULES, pid, {}).state
     assert procedures.run(done, CATALOG, RULES, FixedDice([]), pid).state.pending == []
 
 
@@ -162,16 +162,17 @@ def test_g31_decide_asks_the_stages_in_order_and_lets_the_director_answer_for_th
     out, pid = rolled([1, 2, 6])
     decide = insurrection_flow.decide
     with pytest.raises(NotEligibleError):
-        decide(out.state, RULES, FixedDice([]), pid, BOB, {"pledge": 3})
+        decide(out.state, CATALOG, RULES, FixedDice([]), pid, BOB, {"pledge": 3})
     with pytest.raises(InvalidParameterError):
-        decide(out.state, RULES, FixedDice([]), pid, ALICE, {"pledge": "three"})
-    state = decide(out.state, RULES, FixedDice([]), pid, ALICE, {"pledge": 1}).state
-    state = decide(state, RULES, FixedDice([]), pid, None, {"pledge": 2}).state  # Bob, absent
+        decide(out.state, CATALOG, RULES, FixedDice([]), pid, ALICE, {"pledge": "three"})
+    state = decide(out.state, CATALOG, RULES, FixedDice([]), pid, ALICE, {"pledge": 1}).state
+    # Bob is absent: the director pledges for him.
+    state = decide(state, CATALOG, RULES, FixedDice([]), pid, None, {"pledge": 2}).state
     assert flow(state, pid).data["flow"]["stage"] == insurrection_flow.DIE_CHOICE
-    state = decide(state, RULES, FixedDice([4]), pid, ALICE, {"die": 1}).state
+    state = decide(state, CATALOG, RULES, FixedDice([4]), pid, ALICE, {"die": 1}).state
     assert flow(state, pid).data["flow"]["dice"] == [4, 2, 6]
     with pytest.raises(NotEligibleError):
-        decide(state, RULES, FixedDice([]), pid, ALICE, {})
-    done = decide(state, RULES, FixedDice([]), pid, None, {})
+        decide(state, CATALOG, RULES, FixedDice([]), pid, ALICE, {})
+    done = decide(state, CATALOG, RULES, FixedDice([]), pid, None, {})
     assert flow(done.state, pid).data["flow"]["stage"] == insurrection_flow.DONE
     assert any(e.kind.startswith("insurrection") for e in done.events)

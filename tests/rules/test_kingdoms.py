@@ -209,7 +209,7 @@ def test_G42_a_sole_king_expelled_dissolves_the_kingdom():
 
 def test_section_4_5_a_deposed_king_stays_a_member_without_the_throne():
     """§4.5 Revolution: "The King ... is deposed: run a Succession struggle without him"."""
-    out = depose(court(), 0, RULES)
+    out = depose(court(), 0, CATALOG, RULES)
     assert out.state.player(ALICE).kingdom == 0
     assert out.state.kingdom(0).king is None
     assert out.state.pending[0].data["participants"] == [BOB, CARLES, DIDAC]

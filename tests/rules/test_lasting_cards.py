@@ -4,8 +4,8 @@ Rules §1.7 (original): "Les lleis són propostes legislatives que, de ser aprov
 més aspectes del joc"; events may "quedar en joc per un o més torns" (G46). Each test is named
 after its card, quotes the card's text and plays the engine on a table dealt from the default
 pack, with the law in force in Alice's kingdom (G33) or the event in play there (G46). A card
-whose rule the engine cannot apply has a ``manual`` rule the director's dashboard shows at its
-moment; those are checked to be shown then, and only then.
+whose rule the engine cannot apply would keep a ``manual`` rule the director's dashboard shows
+at its moment; the default pack has none left, so that is checked on a card made for it.
 """
 
 from __future__ import annotations
@@ -16,18 +16,27 @@ import pytest
 
 from consell.content.reader import read_pack
 from consell.rules import (
+    acquisition,
     crisis_phase,
     decisions,
+    duels,
     effects,
+    endgame_turns,
+    insurrection_flow,
+    kingdoms,
     lasting,
+    phases,
+    planning,
+    procedures,
     production_phase,
     reactions,
     resolution,
+    trades,
 )
 from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.effects_context import Context
-from consell.rules.errors import InvalidParameterError
-from consell.rules.resources import Resource
+from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
+from consell.rules.resources import Indicator, Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.setup import keep_objectives, setup_game, start_game
 from consell.rules.state import DestinyCard, Kingdom, Pending, Phase, PlannedAbility
@@ -139,6 +148,32 @@ def test_consell_de_regencia_the_king_may_not_expel_with_banishment():
     assert not aborted(other), "only Banishment is forbidden, not every expulsion"
 
 
+def carried_out(state):
+    """Run the procedures an ability left for the director (expulsion, joining, §4.12)."""
+    while True:
+        step = next((p for p in state.pending if p.kind in procedures.AUTOMATIC), None)
+        if step is None:
+            return state
+        state = procedures.run(state, CATALOG, RULES, FixedDice([]), step.id).state
+
+
+def test_amnistia_general_players_expelled_from_this_kingdom_rejoin_it_without_a_vote():
+    assert "els jugadors expulsats d'aquest regne hi poden tornar a entrar sense votació" in (
+        text_of("amnistia-general")
+    )
+    for law, rejoined in ((None, False), ("amnistia-general", True)):
+        state = table(law=law)
+        state = carried_out(act(state, ALICE, "office:rei", "desterrament", target=BOB).state)
+        assert state.player(BOB).kingdom is None and state.kingdom(0).expelled == [BOB]
+        state.turn += 1  # "cannot found or join one this turn" (§4.12)
+        back = act(state, BOB, "common:unir-se-regne", "unir-se-regne", kingdom=0).state
+        back = carried_out(back)
+        assert (back.player(BOB).kingdom == 0) is rejoined
+        assert any(p.kind == "vote" for p in back.pending) is not rejoined
+    never = act(state, DIDAC, "common:unir-se-regne", "unir-se-regne", kingdom=0).state
+    assert any(p.kind == "vote" for p in never.pending), "only the expelled skip the vote"
+
+
 def test_temps_de_pau_nobody_may_start_duels_in_this_kingdom():
     assert "ningú no pot iniciar duels en aquest regne" in text_of("temps-de-pau")
     state = table(event="temps-de-pau")
@@ -164,6 +199,60 @@ def test_quaresma_luxe_cards_may_not_be_used_except_at_the_end():
     free = table()
     free.player(BOB).assets.append("carrossa-daurada")
     assert not aborted(act(free, BOB, "asset:carrossa-daurada", "passeig"))
+
+
+def test_llibertat_de_comerc_members_may_trade_with_each_other_in_the_actions_phase():
+    assert "els membres d'aquest regne poden intercanviar entre ells durant la fase d'accions" in (
+        text_of("llibertat-de-comerc")
+    )
+    gives, wants = trades.Offer(resources={"MON": 2}), trades.Offer(resources={"FOR": 1})
+    state = table(law="llibertat-de-comerc")
+    for p in state.players:
+        p.plan.handed_in = True
+    done = trades.trade(state, CATALOG, RULES, ALICE, BOB, gives, wants).state
+    alice, bob = done.player(ALICE).resources, done.player(BOB).resources
+    assert (alice[Resource.MON], alice[Resource.FOR], bob[Resource.MON]) == (8, 11, 12)
+    assert trades.may_trade(state, CATALOG, BOB)
+    trades.check_offer(state, CATALOG, RULES, ALICE, gives, partner=BOB)
+    with pytest.raises(IllegalTransitionError):  # only members of this kingdom, with each other
+        trades.trade(state, CATALOG, RULES, ALICE, CARLES, gives, wants)
+    with pytest.raises(IllegalTransitionError):
+        trades.check_offer(state, CATALOG, RULES, CARLES, gives, partner=DIDAC)
+    assert not trades.may_trade(state, CATALOG, CARLES)
+    state.phase = Phase.SECRETS  # only during the Actions phase
+    with pytest.raises(IllegalTransitionError):
+        trades.trade(state, CATALOG, RULES, ALICE, BOB, gives, wants)
+    with pytest.raises(IllegalTransitionError):  # and only while the law is in force
+        trades.trade(table(), CATALOG, RULES, ALICE, BOB, gives, wants)
+
+
+# -- the auction ----------------------------------------------------------------------------
+
+
+def auction(state, bids: dict[int, int]):
+    """Everyone in ``bids`` bids that much for the first asset of row 1; who wins, paying what."""
+    state.phase = Phase.ACQUISITION
+    asset = state.market["row1"][0]
+    state.pending = [Pending(0, "step", {"step": "auction"})]
+    state.next_pending_id = 1
+    for seat, amount in bids.items():
+        boxes = {"primary_asset": asset, "primary_amount": amount}
+        state.player(seat).plan.indications.append(
+            PlannedAbility("common:apostes", "apostes", boxes)
+        )
+    done = acquisition.resolve_acquisition(state, CATALOG, RULES, HmacDice(b"fira")).state
+    won = [p.seat for p in done.players if asset in p.assets]
+    return (won[0], 10 - done.player(won[0]).resources[Resource.MON]) if won else None
+
+
+def test_fira_anual_members_asset_bids_count_1_money_more():
+    assert "les apostes dels membres per actius compten 1 Diner més" in text_of("fira-anual")
+    assert auction(table(event="fira-anual"), {BOB: 3, CARLES: 3}) == (BOB, 3), "4 beats 3"
+    assert auction(table(), {BOB: 3, CARLES: 3}) is None, "a tie at equal Prestige (G39)"
+    for event, won in (("fira-anual", (BOB, 3)), (None, (CARLES, 4))):
+        state = table(event=event)
+        state.player(BOB).resources[Resource.PRE] = 5  # the lowest Prestige wins a tie (G39)
+        assert auction(state, {BOB: 3, CARLES: 4}) == won, "Bob's 3 counts 4 at the fair"
 
 
 # -- costs ----------------------------------------------------------------------------------
@@ -258,6 +347,25 @@ def test_crises_that_accept_one_resource_also_accept_another(card, kind, crisis_
                 state.player(seat).resources[Resource(resource)] = 0
     plain, active = crisis(plain, crisis_card, gives), crisis(active, crisis_card, gives)
     assert (plain["pool"], active["pool"]) == (0, 18)
+
+
+def test_reforma_de_l_exercit_the_marshal_may_contribute_money_to_crises_accepting_force():
+    assert "el Mariscal pot contribuir a les crisis que accepten Força amb Diners" in text_of(
+        "reforma-de-l-exercit"
+    )
+    gives = {ALICE: ("MON", 4), BOB: ("MON", 3)}
+    pools = []
+    for law, crisis_card in (
+        (None, "bandolerisme"),
+        ("reforma-de-l-exercit", "bandolerisme"),
+        ("reforma-de-l-exercit", "heretgia"),
+    ):
+        state = table(law=law)
+        state.kingdom(home(state)).offices["mariscal"] = BOB
+        pools.append(crisis(state, crisis_card, gives))
+    assert [p["pool"] for p in pools] == [0, 3, 0], "only the Marshal, only where Force counts"
+    totals = {c["seat"]: c["total"] for c in pools[1]["contributions"]}
+    assert totals == {ALICE: 0, BOB: 3}, "the King's Money is refused"
 
 
 # -- production -----------------------------------------------------------------------------
@@ -396,9 +504,26 @@ def test_corts_generals_the_king_may_not_break_ties_a_tie_rejects_the_law():
     plain, _ = tied_law_vote(table())
     vote = next(p for p in plain.pending if p.kind == "vote")
     assert vote.waiting_for == [ALICE], "without the event the King decides"
-    assert "cada membre pot proposar una llei addicional" in text
-    planning = table(event="corts-generals", phase=Phase.PLANNING)
-    assert _manual_shown(planning, "corts-generals") is True
+
+
+def test_corts_generals_every_member_may_propose_one_additional_law():
+    assert "cada membre pot proposar una llei addicional" in text_of("corts-generals")
+    tile = PlannedAbility("common:proposar-llei", "proposar-llei", {})
+    state = table(event="corts-generals", phase=Phase.PLANNING)
+    for _ in range(2):
+        state = planning.add_ability(state, CATALOG, BOB, tile).state
+    with pytest.raises(NotEligibleError):  # one additional law, not two
+        planning.add_ability(state, CATALOG, BOB, tile)
+    for other in (table(phase=Phase.PLANNING), table(event="corts-generals", phase=Phase.PLANNING)):
+        once = planning.add_ability(other, CATALOG, CARLES, tile).state  # not Carles's kingdom
+        with pytest.raises(NotEligibleError):
+            planning.add_ability(once, CATALOG, CARLES, tile)
+    state.phase = Phase.ACTIONS
+    for left in (1, 0):  # both tiles are carried out in the Actions phase: two laws proposed
+        state = resolution.resolve_next(state, CATALOG, RULES, FixedDice([]), "actions").state
+        assert [p.kind for p in state.pending] == ["law_choice"]
+        assert len(state.player(BOB).plan.actions) == left
+        state.pending = []
 
 
 def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
@@ -413,59 +538,104 @@ def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
     assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == BOB
 
 
+# -- succession -----------------------------------------------------------------------------
+
+
+def revolution(state):
+    """Stability at 1 falls again: the kingdom rolls 1, 1, 1, nobody pledges to reroll, and the
+    Revolution deposes the King (§4.5); returns the succession struggle's pending."""
+    kingdom = home(state)
+    state.kingdom(kingdom).indicators[Indicator.STABILITY] = 1
+    push = [{"op": "move_indicator", "kingdom": "own", "indicator": "stability", "delta": -1}]
+    out = effects.apply_ops(state, CATALOG, RULES, FixedDice([]), push, Context(None, kingdom))
+    pid = next(p.id for p in out.state.pending if p.kind == "insurrection")
+    state = insurrection_flow.start(out.state, RULES, FixedDice([1, 1, 1]), pid).state
+    while (flow := next(p for p in state.pending if p.id == pid)).data["flow"][
+        "stage"
+    ] == insurrection_flow.PLEDGING:
+        state = insurrection_flow.pledge(state, RULES, pid, flow.waiting_for[0], 0).state
+    state = insurrection_flow.finish(state, CATALOG, RULES, pid, {}).state
+    assert state.kingdom(kingdom).king is None
+    duel = next(p for p in state.pending if p.data.get("purpose") == "succession")
+    return state, duel
+
+
+def test_llei_de_successio_the_deposed_king_takes_part_and_wins_ties():
+    text = text_of("llei-de-successio")
+    assert "en una lluita per la successió d'aquest regne el Rei destronat hi participa" in text
+    assert "i guanya els empats" in text
+    state = table(law="llei-de-successio")
+    state.player(DIDAC).kingdom = home(state)  # three members: a struggle, not a walkover
+    state, duel = revolution(state)
+    assert sorted(duel.data["participants"]) == [ALICE, BOB, DIDAC]
+    assert duel.data["old_king"] == ALICE
+    chests = {s: state.player(s).resources for s in duel.data["participants"]}
+    tied = duels.succession_duel(
+        duel.data["participants"], duel.data["old_king"], state.turn_order, {}, chests, RULES
+    )
+    crowned = kingdoms.settle_succession(state, duel.id, tied).state
+    assert crowned.kingdom(home(state)).king == ALICE, "the deposed King wins the tie"
+    plain = table()
+    plain.player(DIDAC).kingdom = home(plain)
+    _, without = revolution(plain)
+    assert sorted(without.data["participants"]) == [BOB, DIDAC]
+    assert without.data["old_king"] is None
+
+
+# -- the end of the game --------------------------------------------------------------------
+
+
+def game_over(state):
+    """The last turn ends: everything is revealed and the end-of-game turns open (§4.17)."""
+    state.turn, state.phase, state.pending = RULES.turns, Phase.END_OF_TURN, []
+    begun = phases.advance(state, RULES).state
+    return endgame_turns.open_turns(begun, CATALOG, RULES, FixedDice([]))
+
+
+def test_llei_sumptuaria_members_with_3_luxe_cards_lose_1_prestige_at_the_end_of_the_game():
+    assert "cada membre que tingui 3 cartes Luxe o més perd 1 Prestigi al final de la partida" in (
+        text_of("llei-sumptuaria")
+    )
+    luxe = ["tapis-de-flandes", "carrossa-daurada", "biblioteca-il-luminada"]
+    for law, bob in ((None, 10), ("llei-sumptuaria", 9)):
+        state = table(law=law)
+        state.player(BOB).assets += luxe
+        state.player(ALICE).assets += luxe[:2]
+        state.player(CARLES).assets += luxe  # another kingdom's member
+        ended = game_over(state)
+        prestige = {p.seat: p.resources[Resource.PRE] for p in ended.state.players}
+        assert (prestige[ALICE], prestige[BOB], prestige[CARLES]) == (10, bob, 10)
+        assert any(p.kind == "end_of_game" and p.waiting_for for p in ended.state.pending)
+
+
 # -- rules the director applies by hand -----------------------------------------------------
 
 
-def _manual_shown(state, card: str) -> bool:
-    return any(a.card == card for a in lasting.manual_now(state, CATALOG))
+def _manual_shown(state, card: str, catalog=CATALOG) -> bool:
+    return any(a.card == card for a in lasting.manual_now(state, catalog))
 
 
-@pytest.mark.parametrize(
-    ("card", "kind", "moment", "quote"),
-    [
-        (
-            "llei-de-successio",
-            "law",
-            "succession",
-            "el Rei destronat hi participa i guanya els empats",
-        ),
-        ("amnistia-general", "law", "vote", "hi poden tornar a entrar sense votació"),
-        (
-            "llibertat-de-comerc",
-            "law",
-            Phase.ACTIONS,
-            "poden intercanviar entre ells durant la fase d'accions",
-        ),
-        ("llei-sumptuaria", "law", "end_of_game", "perd 1 Prestigi al final de la partida"),
-        (
-            "reforma-de-l-exercit",
-            "law",
-            Phase.CRISIS,
-            "el Mariscal pot contribuir a les crisis que accepten Força amb Diners",
-        ),
-        (
-            "fira-anual",
-            "event",
-            Phase.ACQUISITION,
-            "les apostes dels membres per actius compten 1 Diner més",
-        ),
-    ],
-)
-def test_a_manual_rule_is_shown_to_the_director_when_it_applies(card, kind, moment, quote):
-    """Llei de successió, Amnistia general, Llibertat de comerç, Llei sumptuària, Reforma de
-    l'exèrcit, La fira anual: the director applies them, when the dashboard shows them."""
-    assert quote in text_of(card)
-    phase = moment if isinstance(moment, Phase) else Phase.PLANNING
-    state = table(**{kind: card}, phase=phase)
+@pytest.mark.parametrize("moment", ["planning", "crisis", "vote", "succession", "end_of_game"])
+def test_a_manual_rule_is_shown_to_the_director_when_it_applies(moment):
+    """A pack may keep a rule the engine cannot apply as a ``manual`` one (the default pack
+    keeps only Corts generals' additional law): the director's dashboard shows it at its
+    moment, a phase or a decision waiting, and only then."""
+    text = {"ca": "Fes-ho.", "en": "Do it."}
+    law = {**CATALOG["servei-d-armes"], "lasting": [{"rule": "manual", "at": moment, "text": text}]}
+    catalog = {**CATALOG, "servei-d-armes": law}
+    phase = Phase(moment) if moment in set(Phase) else Phase.ACTIONS
+    state = table(law="servei-d-armes", phase=phase)
+    quiet = state.clone()
     if moment == "succession":
         state.pending.append(Pending(9, "duel", {"purpose": "succession"}))
     elif moment == "vote":
         state.pending.append(Pending(9, "vote", {"motion": "join"}))
     elif moment == "end_of_game":
         state.pending.append(Pending(9, "end_of_game"))
-    assert _manual_shown(state, card)
-    quiet = Phase.SECRETS if phase is not Phase.SECRETS else Phase.ACTIONS
-    assert not _manual_shown(table(**{kind: card}, phase=quiet), card)
+    else:
+        quiet.phase = Phase.SECRETS
+    assert _manual_shown(state, "servei-d-armes", catalog)
+    assert not _manual_shown(quiet, "servei-d-armes", catalog)
 
 
 @pytest.mark.parametrize("card", ["servei-d-armes", "carta-de-franqueses", "edicte-de-gracia"])

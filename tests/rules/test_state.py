@@ -77,16 +77,32 @@ STORED_V1 = json.loads((Path(__file__).parent / "data" / "state-v1.json").read_t
 
 
 def test_a_state_stored_before_schema_versions_is_migrated_explicitly():
-    """Version 1 had no ``schema`` key and no ``assets_used``: it reads as version 2 with no
-    asset used yet, and everything else as it was."""
+    """Version 1 had no ``schema`` key and no ``assets_used``: it reads as the current version
+    with no asset used yet, nobody on record as expelled, and everything else as it was."""
     assert "schema" not in STORED_V1
     state = GameState.from_dict(copy.deepcopy(STORED_V1))
     assert all(p.assets_used == {} for p in state.players)
+    assert all(k.expelled == [] for k in state.kingdoms)
     saved = state.to_dict()
     assert saved["schema"] == SCHEMA
     assert {k: v for k, v in saved.items() if k != "schema"} == {
         **STORED_V1,
         "players": [{**p, "assets_used": {}} for p in STORED_V1["players"]],
+        "kingdoms": [{**k, "expelled": []} for k in STORED_V1["kingdoms"]],
+    }
+
+
+def test_a_state_stored_at_version_2_gains_the_record_of_expulsions_empty():
+    """Version 3: each kingdom remembers who was expelled from it (Amnistia general). A game
+    stored at version 2 kept no such record, so nobody is on record; the rest is as it was."""
+    players = [{**p, "assets_used": {"x": 1}} for p in STORED_V1["players"]]
+    stored_v2 = {**copy.deepcopy(STORED_V1), "players": players, "schema": 2}
+    assert all("expelled" not in k for k in stored_v2["kingdoms"])
+    saved = GameState.from_dict(copy.deepcopy(stored_v2)).to_dict()
+    assert saved == {
+        **stored_v2,
+        "schema": SCHEMA,
+        "kingdoms": [{**k, "expelled": []} for k in stored_v2["kingdoms"]],
     }
 
 

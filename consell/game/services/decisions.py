@@ -82,7 +82,7 @@ def decide(
         pending = decisions.find(ch.state, pending_id)
         if pending.kind == "insurrection":
             outcome = insurrection_flow.decide(
-                ch.state, ch.ruleset, ch.dice, pending_id, seat, decision
+                ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
             )
         elif pending.kind == "appointments":
             king = pending.data["king"]

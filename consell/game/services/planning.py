@@ -103,11 +103,13 @@ def propose_trade(
         if gives.is_empty() and wants.is_empty():
             raise InvalidParameterError(_("The trade is empty: nobody gives anything."))
         # Refuse now what could never be accepted (forbidden items, wrong phase).
-        rules_trades.check_offer(state, ch.catalog, ch.ruleset, seat, gives)
+        rules_trades.check_offer(state, ch.catalog, ch.ruleset, seat, gives, partner=to)
         rules_trades.check_request(ch.ruleset, wants)
         if wants.tactics:
             raise InvalidParameterError(_("Ask for tactics in words: their cards are hidden."))
-        rules_trades.check_offer(state, ch.catalog, ch.ruleset, to, rules_trades.Offer())
+        rules_trades.check_offer(
+            state, ch.catalog, ch.ruleset, to, rules_trades.Offer(), partner=seat
+        )
         offers = state.progress.setdefault(OFFERS, [])
         offer_id = state.progress.get("next_offer", 0)
         state.progress["next_offer"] = offer_id + 1

@@ -35,7 +35,7 @@ from consell.rules.state import GameState, Phase
 from ..models import Game
 from ..naming import kingdom_names, target_name
 from .decisions import answer_triggers, record
-from .planning import clear_offers
+from .planning import OFFERS, clear_offers
 from .store import DealtChange, dealt
 
 
@@ -44,7 +44,8 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
         events: list[Event] = []
-        if state.phase is Phase.PLANNING:
+        if state.phase is Phase.PLANNING or state.progress.get(OFFERS):
+            # Planning is over, or the phase a card let players trade in (Llibertat de comerç).
             state = state.clone()
             events += clear_offers(state)
         released: list[Event] = []
@@ -245,7 +246,7 @@ def _open_end_of_game(ch: DealtChange) -> None:
     """After the last turn, the first player in turn order is asked for their first
     end-of-game reaction (§4.17 step 2; ``endgame_turns``)."""
     if not endgame_turns.opened(ch.state):
-        opened = endgame_turns.open_turns(ch.state, ch.catalog)
+        opened = endgame_turns.open_turns(ch.state, ch.catalog, ch.ruleset, ch.dice)
         ch.record(opened.state, opened.events)
 
 

@@ -57,7 +57,7 @@ def plan_key(view) -> str:
     open phone refreshes its planner only when that changed (Planning opened or closed, a tile
     added, a trade offered or answered)."""
     me = view.get("me") or {}
-    shown = [me.get("plannable"), me.get("plan"), me.get("offers")]
+    shown = [me.get("plannable"), me.get("plan"), me.get("offers"), me.get("may_trade")]
     digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode())
     return digest.hexdigest()[:16]
 
