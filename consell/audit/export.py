@@ -12,7 +12,7 @@ from typing import Any
 from consell.game.models import Game
 from consell.game.visibility import Viewer
 from consell.rules import audience
-from consell.rules.snapshots import SNAPSHOT
+from consell.rules.event_kinds import Kind
 
 SCHEMA = "consell-audit/1"
 ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampling"
@@ -86,4 +86,4 @@ def _event(e) -> dict[str, Any]:
 
 def snapshots_of(document: dict[str, Any]) -> list[dict[str, Any]]:
     """The payloads of the per-turn snapshots, in log order (for the charts)."""
-    return [e["payload"] for e in document["events"] if e["kind"] == SNAPSHOT]
+    return [e["payload"] for e in document["events"] if e["kind"] == Kind.TURN_SNAPSHOT]

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from consell.rules.event_kinds import Kind
-from consell.rules.snapshots import SNAPSHOT
 
 from .plot_detail import DISCREET, detection_for, target_refs
 from .timeline import Entry
@@ -48,7 +47,7 @@ class Story:
 
 def story_for(entries: Sequence[Entry], seat: int) -> Story:
     """The story of the player in ``seat``, from the whole timeline (snapshots left out)."""
-    entries = [e for e in entries if e.kind != SNAPSHOT]
+    entries = [e for e in entries if e.kind != Kind.TURN_SNAPSHOT]
     by_them = [e for e in entries if e.actor == seat]
     to_them = [e for e in entries if e.actor != seat and seat in e.seats]
     return Story(seat, by_them, to_them, _plots_against(entries, seat))

@@ -227,7 +227,7 @@ def hold_triggers(state: GameState, events) -> GameState:
     Returns the state unchanged when nothing is held, or a copy that remembers the triggers in
     the phase's progress, in the order they were raised.
     """
-    triggers = [ev for ev in events if ev.kind == "trigger"]
+    triggers = [ev for ev in events if ev.kind == Kind.TRIGGER]
     if not triggers:
         return state
     new = state.clone()

@@ -9,11 +9,10 @@ screens (rules §1.10), and revealed with everything else at the end (§4.17).
 
 from __future__ import annotations
 
+from .event_kinds import Kind
 from .events import DIRECTOR, Event
 from .resources import INDICATORS, RESOURCES
 from .state import GameState
-
-SNAPSHOT = "turn_snapshot"
 
 
 def snapshot_event(state: GameState) -> Event:
@@ -39,4 +38,4 @@ def snapshot_event(state: GameState) -> Event:
             for k in state.kingdoms
         ],
     }
-    return Event(SNAPSHOT, data, DIRECTOR, reveal_at_end=True)
+    return Event(Kind.TURN_SNAPSHOT, data, DIRECTOR, reveal_at_end=True)

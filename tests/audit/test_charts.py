@@ -16,9 +16,10 @@ from consell.content.schema import validate_pack
 from consell.game.describe import Names, describe
 from consell.game.models import Event, Game, Seat
 from consell.game.services.store import change
+from consell.rules.event_kinds import Kind
 from consell.rules.events import DIRECTOR
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
-from consell.rules.snapshots import SNAPSHOT, snapshot_event
+from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Kingdom, Player, Status
 from tests.game.conftest import seat_client, unique_pack
 
@@ -67,7 +68,7 @@ def _finished_game(director, pack, n: int) -> Game:
 
 def test_the_snapshot_is_the_directors_until_the_end():
     event = snapshot_event(_table(3))
-    assert (event.kind, event.audience, event.reveal_at_end) == (SNAPSHOT, DIRECTOR, True)
+    assert (event.kind, event.audience, event.reveal_at_end) == (Kind.TURN_SNAPSHOT, DIRECTOR, True)
     alice = event.data["players"][0]
     assert alice["name"] == "Alice" and set(alice["resources"]) == {str(r) for r in RESOURCES}
     assert set(event.data["kingdoms"][0]["indicators"]) == {str(i) for i in INDICATORS}

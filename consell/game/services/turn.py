@@ -28,6 +28,7 @@ from consell.rules import (
 )
 from consell.rules.effects_context import Context
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
+from consell.rules.event_kinds import Kind
 from consell.rules.events import Event
 from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
@@ -193,7 +194,7 @@ def _check_table_dice(ch, entered: list[int]) -> None:
 def _check_dice_used(ch, events) -> None:
     """Typed dice are all used, or the step is refused: a plot that aborts before its dice
     (it cannot be paid) is resolved with the app's button, which rolls nothing either."""
-    aborted = next((ev for ev in events if ev.kind == "aborted"), None)
+    aborted = next((ev for ev in events if ev.kind == Kind.ABORTED), None)
     if aborted is not None and ch.dice.values:
         raise InvalidParameterError(
             _(
