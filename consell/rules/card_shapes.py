@@ -116,7 +116,7 @@ class Param(TypedDict, total=False):
     title: Bilingual
     scope: str
     min: int
-    max: int | None
+    max: int
     of: list[str]
 
 

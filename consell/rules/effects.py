@@ -161,7 +161,7 @@ def _check_asset_unused(state: GameState, seat: int, source: str) -> None:
 
 
 def _check_not_blocked(
-    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Mapping
+    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Ability
 ) -> None:
     """Quaresma: "les capacitats de les cartes Luxe d'aquest regne no es poden activar"."""
     found = lasting.blocks_ability(state, catalog, seat, instance, ability)
