@@ -127,7 +127,7 @@ def _seized(ability: Ability) -> dict[str, str]:
     return out
 
 
-def _group_by_owner(state, catalog, field: dict, owner: dict, language, text) -> None:
+def _group_by_owner(state, catalog: Catalog, field: dict, owner: dict, language, text) -> None:
     """Offer each possible target's visible assets, under the target's name (§1.10)."""
     groups = []
     for seat, name in owner["choices"]:
