@@ -8,14 +8,19 @@ copy per change was most of the cost of a change.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
+from typing import cast
+
+from consell.rules.cards import Card as CardShape
+from consell.rules.cards import Catalog
 
 from .models import Card, Pack
 
 
-def load_catalog(pack: Pack) -> Mapping[str, dict]:
-    """Card id -> the validated card dict as written in the pack's YAML, plus its ``kind``.
+def load_catalog(pack: Pack) -> Catalog:
+    """Card id -> the validated card dict as written in the pack's YAML, plus its ``kind``
+    (shaped as ``consell.rules.card_shapes.Card``, which ``tests/content/test_card_shapes.py``
+    holds to the pack format).
 
     Shared and read-only: never change what it returns.
     """
@@ -23,9 +28,9 @@ def load_catalog(pack: Pack) -> Mapping[str, dict]:
 
 
 @lru_cache(maxsize=16)
-def _catalog(pack_pk: int, loaded_at: str) -> dict[str, dict]:
+def _catalog(pack_pk: int, loaded_at: str) -> dict[str, CardShape]:
     return {
-        card_id: {**data, "kind": kind}
+        card_id: cast(CardShape, {**data, "kind": kind})
         for card_id, kind, data in Card.objects.filter(pack_id=pack_pk).values_list(
             "card_id", "kind", "data"
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
@@ -33,7 +34,7 @@ class ObjectiveShown(CardWords):
 NO_WORDS: CardWords = {"title": "", "text": ""}
 
 
-def _title_and_text(catalog, instance: str, text, language: str) -> CardWords:
+def _title_and_text(catalog: Catalog, instance: str, text, language: str) -> CardWords:
     try:
         c = card_of(catalog, instance)
     except RuleError:
@@ -41,7 +42,9 @@ def _title_and_text(catalog, instance: str, text, language: str) -> CardWords:
     return {"title": text(c.get("title"), language), "text": text(c.get("text"), language)}
 
 
-def destiny_of_turn(game: Game, state: GameState, catalog, language: str, text) -> list[dict]:
+def destiny_of_turn(
+    game: Game, state: GameState, catalog: Catalog, language: str, text
+) -> list[dict]:
     """The destiny cards revealed this turn, in the order they came, each with its kingdom."""
     kingdoms = kingdom_names(state, catalog, language)
     events = Event.objects.filter(
@@ -80,7 +83,9 @@ class Standing(TypedDict):
     rank: int
 
 
-def standings(game: Game, state: GameState, catalog, language: str, text) -> list[Standing]:
+def standings(
+    game: Game, state: GameState, catalog: Catalog, language: str, text
+) -> list[Standing]:
     """Every player by final Prestige, best first, with the objectives they kept and met."""
     if not game.finished:
         return []

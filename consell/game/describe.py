@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from consell.rules.cards import Catalog
 from consell.rules.event_kinds import Kind
 from consell.rules.state import card_id_of
 
@@ -26,7 +27,7 @@ class Names:
     def __init__(
         self,
         state: Mapping[str, Any] | None,
-        catalog,
+        catalog: Catalog,
         language: str,
         seats: Mapping[int, str] | None = None,
     ):
@@ -75,10 +76,11 @@ class Names:
             return self.words(d["ability_title"])
         wanted = d.get("ability")
         _kind, _sep, card = str(d.get("source") or "").partition(":")
-        for c in [self.catalog.get(card_id_of(card)), *self.catalog.values()]:
-            for a in (c or {}).get("abilities") or []:
-                if a.get("id") == wanted:
-                    return self.words(a.get("title")) or self.words(c.get("title"))
+        first = self.catalog.get(card_id_of(card))
+        for c in ([first] if first else []) + list(self.catalog.values()):
+            for a in c.get("abilities", []):
+                if a["id"] == wanted:
+                    return self.words(a["title"]) or self.words(c["title"])
         return self.card(card) if card else _("an ability")
 
     def chest_change(self, d: Mapping[str, Any]) -> str:

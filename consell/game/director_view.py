@@ -23,6 +23,7 @@ from consell.rules import (
     production_phase,
     resolution,
 )
+from consell.rules.cards import Catalog
 from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status
@@ -32,7 +33,9 @@ from .describe import Names
 from .naming import kingdom_names, target_name
 
 
-def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text) -> dict[str, Any]:
+def turn_panel(
+    state: GameState, catalog: Catalog, ruleset: Ruleset, language: str, text
+) -> dict[str, Any]:
     names = {p.seat: p.name for p in state.players}
     panel: dict[str, Any] = {
         "phase": str(state.phase),
@@ -92,7 +95,9 @@ def turn_panel(state: GameState, catalog, ruleset: Ruleset, language: str, text)
     return panel
 
 
-def _lasting_manual(state: GameState, catalog, language: str, text) -> list[dict[str, Any]]:
+def _lasting_manual(
+    state: GameState, catalog: Catalog, language: str, text
+) -> list[dict[str, Any]]:
     """The lasting rules the director applies by hand, shown while their moment lasts (a law in
     force or an event in play whose card keeps a ``manual`` rule, ``lasting.manual_now``)."""
     kingdoms = kingdom_names(state, catalog, language)
@@ -106,7 +111,9 @@ def _lasting_manual(state: GameState, catalog, language: str, text) -> list[dict
     ]
 
 
-def _next_tile(state, catalog, ruleset, pile, language, text, names) -> dict[str, Any] | None:
+def _next_tile(
+    state, catalog: Catalog, ruleset, pile, language, text, names
+) -> dict[str, Any] | None:
     found = resolution.next_tile(state, pile)
     if found is None:
         return None
@@ -137,7 +144,9 @@ def _next_tile(state, catalog, ruleset, pile, language, text, names) -> dict[str
     return out
 
 
-def _plot_preview(state, catalog, ruleset, seat, ability, tile, names, language) -> dict[str, Any]:
+def _plot_preview(
+    state, catalog: Catalog, ruleset, seat, ability, tile, names, language
+) -> dict[str, Any]:
     """Conspirator, targets, I, each V, Spymasters and exemptions, thresholds and exact odds."""
     try:
         plot, context = effects.plot_setup(
@@ -225,7 +234,7 @@ def _pct(fraction) -> str:
     return f"{float(fraction) * 100:.1f}%"
 
 
-def _rulings(state, catalog, language, text, names) -> list[dict[str, Any]]:
+def _rulings(state, catalog: Catalog, language, text, names) -> list[dict[str, Any]]:
     """Objectives chosen whose condition the app cannot judge (``manual``): the director
     rules (G48)."""
     return [

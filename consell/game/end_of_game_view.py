@@ -13,7 +13,15 @@ from consell.rules import cards, effects, endgame, endgame_turns
 from consell.rules.state import GameState, Pending
 
 
-def project(state: GameState, catalog, pending: Pending, seat: int | None, names, language, text):
+def project(
+    state: GameState,
+    catalog: cards.Catalog,
+    pending: Pending,
+    seat: int | None,
+    names,
+    language,
+    text,
+):
     """The end-of-game decision as ``seat`` (None: the director) may see it."""
     turn = pending.waiting_for[0] if pending.waiting_for else None
     mine = turn is not None and seat in (None, turn)
@@ -38,7 +46,7 @@ def project(state: GameState, catalog, pending: Pending, seat: int | None, names
     }
 
 
-def _option(state, catalog, seat: int, option, language, text) -> dict[str, Any]:
+def _option(state, catalog: cards.Catalog, seat: int, option, language, text) -> dict[str, Any]:
     if option.objective is not None:
         c = cards.card(catalog, option.objective)
         return {
@@ -62,7 +70,9 @@ def _option(state, catalog, seat: int, option, language, text) -> dict[str, Any]
     }
 
 
-def met_objectives(state: GameState, catalog, language, text) -> list[dict[str, Any]]:
+def met_objectives(
+    state: GameState, catalog: cards.Catalog, language, text
+) -> list[dict[str, Any]]:
     """For the final screen: each player's objectives and whether they were met (§4.17, G48)."""
     verdicts = state.progress.get(endgame.JUDGED, [])
     out = []

@@ -12,6 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from consell.rules.card_shapes import Param
+from consell.rules.cards import Catalog
 from consell.rules.state import GameState
 
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names
@@ -33,24 +35,25 @@ BOX_LABELS = {
 }
 
 
-def project(state: GameState, catalog, data, names, language, text) -> dict[str, Any]:
+def project(state: GameState, catalog: Catalog, data, names, language, text) -> dict[str, Any]:
     """The manual pending's card, text and named parameters (the director only)."""
     card = card_or_nothing(catalog, data.get("card"))
     ability = ability_or_nothing(card, data.get("ability"))
     kingdoms = kingdom_names(state, catalog, language)
-    specs = {p["name"]: p for p in ability.get("params", [])}
+    specs: dict[str, Param] = {p["name"]: p for p in ability.get("params", [])} if ability else {}
     boxes = []
     for box, value in (data.get("params") or {}).items():
-        spec = specs.get(box, {"name": box, "type": _guess(value)})
+        spec = specs.get(box) or Param(name=box, type=_guess(value))
         label = text(spec.get("title"), language) or str(BOX_LABELS.get(spec["type"], ""))
         boxes.append({"label": label, "value": _named(spec["type"], value, names, kingdoms,
                                                       catalog, language, text)})  # fmt: skip
     kingdom = data.get("kingdom")
+    said = (ability["text"] if ability else None) or (card.get("text") if card else None)
     return {
         "text": text(data.get("text"), language),
-        "card": text(card.get("title"), language),
-        "ability": text(ability.get("title"), language),
-        "card_text": text(ability.get("text") or card.get("text"), language),
+        "card": text(card["title"] if card else None, language),
+        "ability": text(ability["title"] if ability else None, language),
+        "card_text": text(said, language),
         "owner": names.get(data.get("owner")),
         "self": names.get(data.get("self")) if data.get("self") != data.get("owner") else None,
         "kingdom": kingdoms.get(kingdom) if kingdom is not None else None,
@@ -63,7 +66,7 @@ def _guess(value) -> str:
     return "amount" if isinstance(value, int) else "text"
 
 
-def _named(kind, value, names, kingdoms, catalog, language, text) -> str:
+def _named(kind, value, names, kingdoms, catalog: Catalog, language, text) -> str:
     """A box's value as players call it."""
     if kind == "player":
         return names.get(value, str(value))
@@ -72,7 +75,8 @@ def _named(kind, value, names, kingdoms, catalog, language, text) -> str:
     if kind == "kingdom":
         return kingdoms.get(value, str(value))
     if kind in CARD_BOXES:
-        return text(card_or_nothing(catalog, value).get("title"), language) or str(value)
+        found = card_or_nothing(catalog, value)
+        return text(found["title"] if found else None, language) or str(value)
     if kind == "resource":
         return str(RESOURCE_LABELS.get(value, value))
     if kind == "indicator":

@@ -4,9 +4,9 @@ language, kingdoms after their founding King's house."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from consell.rules import cards
+from consell.rules.card_shapes import Ability, Card
 from consell.rules.errors import RuleError
 from consell.rules.plots import PlayerTarget, Target
 from consell.rules.state import GameState
@@ -20,13 +20,13 @@ def text(value: Mapping[str, str] | None, language: str) -> str:
     return value.get(language) or value.get("ca") or value.get("en") or ""
 
 
-def kingdom_name(catalog, name: str, language: str) -> str:
+def kingdom_name(catalog: cards.Catalog, name: str, language: str) -> str:
     """A kingdom carries its founding King's house id; players read the house's title."""
-    title = catalog.get(name, {}).get("title") if name in catalog else None
+    title = catalog[name]["title"] if name in catalog else None
     return text(title, language) or name
 
 
-def kingdom_names(state: GameState, catalog, language: str) -> dict[int | None, str]:
+def kingdom_names(state: GameState, catalog: cards.Catalog, language: str) -> dict[int | None, str]:
     """Each kingdom's name by id; looking up None (the players without a kingdom) finds none."""
     return {k.id: kingdom_name(catalog, k.name, language) for k in state.kingdoms}
 
@@ -40,16 +40,17 @@ def target_name(
     return kingdoms.get(target.kingdom, str(target))
 
 
-def card_or_nothing(catalog, instance: str | None) -> Mapping[str, Any]:
+def card_or_nothing(catalog: cards.Catalog, instance: str | None) -> Card | None:
     """The card behind an instance, or nothing to show (no card, or one the pack lacks)."""
     if not instance:
-        return {}
+        return None
     try:
         return cards.card(catalog, instance)
     except RuleError:
-        return {}
+        return None
 
 
-def ability_or_nothing(card: Mapping[str, Any], ability_id: str | None) -> Mapping[str, Any]:
+def ability_or_nothing(card: Card | None, ability_id: str | None) -> Ability | None:
     """One ability of a card, or nothing to show when the card has no such ability."""
-    return next((a for a in card.get("abilities", []) if a.get("id") == ability_id), {})
+    abilities = card.get("abilities", []) if card else []
+    return next((a for a in abilities if a["id"] == ability_id), None)

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from consell.rules import decisions, procedures, votes
+from consell.rules.card_shapes import Ability
+from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
 from . import end_of_game_view, manual_view
-from .naming import kingdom_names
+from .naming import ability_or_nothing, kingdom_names
 from .planner import _field
 
 # Director steps are driven from the turn panel, not asked of anyone.
@@ -47,7 +49,9 @@ def shown_to(pending, seat: int | None) -> bool:
     return pending.kind in PUBLIC_KINDS or seat in pending.waiting_for
 
 
-def for_seat(state: GameState, catalog, ruleset: Ruleset, seat: int | None, language, text):
+def for_seat(
+    state: GameState, catalog: Catalog, ruleset: Ruleset, seat: int | None, language, text
+):
     """The pendings a player is asked to decide, and the public ones they may follow."""
     names = {p.seat: p.name for p in state.players}
     out = []
@@ -60,7 +64,7 @@ def for_seat(state: GameState, catalog, ruleset: Ruleset, seat: int | None, lang
     return out
 
 
-def _title(catalog, instance, language, text) -> str:
+def _title(catalog: Catalog, instance, language, text) -> str:
     return text(card_of(catalog, instance).get("title"), language)
 
 
@@ -88,7 +92,9 @@ class _Seen:
         return kingdom_names(self.state, self.catalog, self.language).get(kingdom_id, "")
 
 
-def _project(state, catalog, ruleset, p, seat, names, language, text) -> dict[str, Any] | None:
+def _project(
+    state, catalog: Catalog, ruleset, p, seat, names, language, text
+) -> dict[str, Any] | None:
     """The allow-listed view of one pending: what every viewer may see of it (``base``) and
     what its kind adds (``PROJECTIONS``); a kind without one shows the director its data."""
     if not shown_to(p, seat):
@@ -169,12 +175,15 @@ def _discard_choice(v: _Seen) -> dict[str, Any]:
 def _reaction(v: _Seen) -> dict[str, Any]:
     data = v.data
     instance = _source_instance(v.state, data)
-    abilities = card_of(v.catalog, instance).get("abilities", []) if instance else []
-    ability: Mapping[str, Any] = next((a for a in abilities if a["id"] == data["ability"]), {})
+    card = card_of(v.catalog, instance) if instance else None
+    # A card without the ability shows no words and no boxes.
+    ability = ability_or_nothing(card, data["ability"]) or Ability(
+        id=data["ability"], type="reaction", title={}, text={}
+    )
     return {
         "owner": v.names.get(data["seat"]),
-        "title": v.text(ability.get("title"), v.language),
-        "text": v.text(ability.get("text"), v.language),
+        "title": v.text(ability["title"], v.language),
+        "text": v.text(ability["text"], v.language),
         "cost": dict(ability.get("cost") or {}),
         "trigger": data["trigger"],
         "fields": [_field(pp, {}, v.language, v.text) for pp in ability.get("params", [])],

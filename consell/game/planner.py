@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 
 from consell.rules import lasting
 from consell.rules import params as rules_params
+from consell.rules.card_shapes import Ability, Param
+from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.planning import times_allowed
 from consell.rules.resources import INDICATORS, RESOURCES, Resource
@@ -31,7 +33,7 @@ from .phone_forms import ContributionForm
 PLANNED_TYPES = ("action", "secret", "indication")
 
 
-def sources(state: GameState, catalog, seat: int) -> list[tuple[str, str]]:
+def sources(state: GameState, catalog: Catalog, seat: int) -> list[tuple[str, str]]:
     """(source, card instance) for every card whose tiles this player holds."""
     p = state.player(seat)
     out = []
@@ -46,7 +48,9 @@ def sources(state: GameState, catalog, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def plannable(state: GameState, catalog, seat: int, language: str, text) -> list[dict[str, Any]]:
+def plannable(
+    state: GameState, catalog: Catalog, seat: int, language: str, text
+) -> list[dict[str, Any]]:
     """Every ability this player could plan now, already planned ones marked."""
     planned = Counter(
         (t.source, t.ability)
@@ -78,7 +82,7 @@ def plannable(state: GameState, catalog, seat: int, language: str, text) -> list
     return out
 
 
-def _field(param: dict, choices: dict, language: str, text) -> dict[str, Any]:
+def _field(param: Param, choices: dict, language: str, text) -> dict[str, Any]:
     kind = param["type"]
     return {
         "name": param["name"],
@@ -91,7 +95,9 @@ def _field(param: dict, choices: dict, language: str, text) -> dict[str, Any]:
     }
 
 
-def _fields(state, catalog, seat: int, ability: dict, choices, language, text) -> list[dict]:
+def _fields(
+    state, catalog: Catalog, seat: int, ability: Ability, choices, language, text
+) -> list[dict]:
     """The boxes of one ability, each offering only the values the rules accept now."""
     fields = []
     for spec in ability.get("params", []):
@@ -110,7 +116,7 @@ def _fields(state, catalog, seat: int, ability: dict, choices, language, text) -
     return fields
 
 
-def _seized(ability: dict) -> dict[str, str]:
+def _seized(ability: Ability) -> dict[str, str]:
     """Asset boxes naming what an effect seizes from the player of another box (asset -> owner)."""
     out = {}
     for step in ability.get("effect") or []:
@@ -121,7 +127,7 @@ def _seized(ability: dict) -> dict[str, str]:
     return out
 
 
-def _group_by_owner(state, catalog, field: dict, owner: dict, language, text) -> None:
+def _group_by_owner(state, catalog: Catalog, field: dict, owner: dict, language, text) -> None:
     """Offer each possible target's visible assets, under the target's name (§1.10)."""
     groups = []
     for seat, name in owner["choices"]:
@@ -170,12 +176,12 @@ def refusal(fields: list[dict], params: dict) -> str | None:
     return None
 
 
-def _resources(param: dict) -> list[tuple[str, str]]:
+def _resources(param: Param) -> list[tuple[str, str]]:
     allowed = param.get("of") or [str(r) for r in RESOURCES]
     return [(r, r) for r in allowed]
 
 
-def _choices(state: GameState, catalog, seat: int, language: str, text) -> dict[str, list]:
+def _choices(state: GameState, catalog: Catalog, seat: int, language: str, text) -> dict[str, list]:
     me = state.player(seat)
     title = lambda i: text(card_of(catalog, i).get("title"), language)  # noqa: E731
     assets = state.market.get("row1", []) + [
@@ -195,7 +201,7 @@ def _choices(state: GameState, catalog, seat: int, language: str, text) -> dict[
     }
 
 
-def _crises(state: GameState, catalog, seat: int, title) -> list[dict[str, Any]]:
+def _crises(state: GameState, catalog: Catalog, seat: int, title) -> list[dict[str, Any]]:
     """The crises in play for the player's kingdom (or group), with the types each accepts
     (with those a law or event in force adds, for this player) and Favor, which stands in for
     any of them (§4.10, G13, G36)."""

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
 from consell.rules import audience
+from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.event_kinds import Kind
 from consell.rules.resources import INDICATORS, RESOURCES
@@ -60,7 +61,7 @@ class Viewer:
         return f"seat:{self.seat}" if self.kind == "seat" else self.kind
 
 
-def card_view(catalog, instance: str, language: str) -> dict[str, Any]:
+def card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
     """A card as a player may read it in their own hand (allow-listed fields)."""
     c = card_of(catalog, instance)
     return {
@@ -161,7 +162,7 @@ REVEALED_AT_END = ("seat", "name", "house", "resources", "tactics", "assets", "o
                    "offices", "is_king")  # fmt: skip
 
 
-def _final_chest(state: GameState, catalog, seat: int, language: str, viewer: Viewer):
+def _final_chest(state: GameState, catalog: Catalog, seat: int, language: str, viewer: Viewer):
     """A chest as the end reveals it to ``viewer``: whole to its owner and the director."""
     chest = _chest(state, catalog, seat, language)
     if viewer.kind == "director" or (viewer.kind == "seat" and viewer.seat == seat):
@@ -169,7 +170,9 @@ def _final_chest(state: GameState, catalog, seat: int, language: str, viewer: Vi
     return {key: chest[key] for key in REVEALED_AT_END}
 
 
-def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) -> dict[str, Any]:
+def _public_board(
+    state: GameState, ruleset: Ruleset, catalog: Catalog, language: str
+) -> dict[str, Any]:
     names = {p.seat: p.name for p in state.players}
     kingdoms_by_id = kingdom_names(state, catalog, language)
     return {
@@ -201,7 +204,7 @@ def _public_board(state: GameState, ruleset: Ruleset, catalog, language: str) ->
     }
 
 
-def _order(state: GameState, catalog, language: str) -> list[dict[str, Any]]:
+def _order(state: GameState, catalog: Catalog, language: str) -> list[dict[str, Any]]:
     """Who plays when, with their emblem and whether they have handed in (public, §3.2)."""
     return [
         {
@@ -213,7 +216,9 @@ def _order(state: GameState, catalog, language: str) -> list[dict[str, Any]]:
     ]
 
 
-def _kingdoms(state: GameState, catalog, language: str, names, kingdoms_by_id) -> list[dict]:
+def _kingdoms(
+    state: GameState, catalog: Catalog, language: str, names, kingdoms_by_id
+) -> list[dict]:
     return [
         {
             "id": k.id,
@@ -235,7 +240,7 @@ def _kingdoms(state: GameState, catalog, language: str, names, kingdoms_by_id) -
     ]
 
 
-def _players(state: GameState, catalog, language: str, kingdoms_by_id) -> list[dict]:
+def _players(state: GameState, catalog: Catalog, language: str, kingdoms_by_id) -> list[dict]:
     players = []
     for p in state.players:
         king_of = next((k.name for k in state.kingdoms if k.king == p.seat), None)
@@ -260,7 +265,7 @@ def _players(state: GameState, catalog, language: str, kingdoms_by_id) -> list[d
     return players
 
 
-def _house(catalog, house: str, language: str) -> dict[str, str]:
+def _house(catalog: Catalog, house: str, language: str) -> dict[str, str]:
     if not house:
         return {"title": "", "emblem": "", "special": ""}
     c = card_of(catalog, house)
@@ -271,7 +276,7 @@ def _house(catalog, house: str, language: str) -> dict[str, str]:
     }
 
 
-def _chest(state: GameState, catalog, seat: int, language: str) -> dict[str, Any]:
+def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
     """One player's private holdings: what their screen hides from the table (rules §1.10)."""
     p = state.player(seat)
     return {
@@ -303,7 +308,9 @@ def _chest(state: GameState, catalog, seat: int, language: str) -> dict[str, Any
     }
 
 
-def _offers(state: GameState, catalog, language: str, seat: int | None) -> list[dict[str, Any]]:
+def _offers(
+    state: GameState, catalog: Catalog, language: str, seat: int | None
+) -> list[dict[str, Any]]:
     """Open trade offers this viewer is party to (all of them for the director)."""
     names = {p.seat: p.name for p in state.players}
     out = []
@@ -323,7 +330,7 @@ def _offers(state: GameState, catalog, language: str, seat: int | None) -> list[
     return out
 
 
-def _offer_view(offer: dict, catalog, language: str) -> dict[str, Any]:
+def _offer_view(offer: dict, catalog: Catalog, language: str) -> dict[str, Any]:
     return {
         "resources": dict(offer.get("resources", {})),
         "cards": [card_view(catalog, c, language)["title"] for c in offer.get("tactics", [])]
@@ -333,17 +340,18 @@ def _offer_view(offer: dict, catalog, language: str) -> dict[str, Any]:
     }
 
 
-def _planned(state: GameState, catalog, language: str, seat: int, tile) -> dict[str, Any]:
+def _planned(state: GameState, catalog: Catalog, language: str, seat: int, tile) -> dict[str, Any]:
     """A tile of a pile, readable: its card, its ability and the boxes as written."""
     instance = tile.source.partition(":")[2] or state.player(seat).house
     c = card_or_nothing(catalog, instance)
     ability = ability_or_nothing(c, tile.ability)
-    kinds = {spec["name"]: spec.get("type", "") for spec in ability.get("params", [])}
+    specs = ability.get("params", []) if ability else []
+    kinds = {spec["name"]: spec["type"] for spec in specs}
     return {
         "source": tile.source,
         "ability": tile.ability,
-        "card": text(c.get("title"), language),
-        "title": text(ability.get("title"), language) or tile.ability,
+        "card": text(c["title"] if c else None, language),
+        "title": text(ability["title"] if ability else None, language) or tile.ability,
         "params": [
             {
                 "name": words.param_label(k),
@@ -395,7 +403,9 @@ def _whose(ev: Entry, viewer: Viewer, names: Names) -> str:
     return said
 
 
-def _last_auction(game: Game, state: GameState, catalog, language: str) -> dict[str, Any] | None:
+def _last_auction(
+    game: Game, state: GameState, catalog: Catalog, language: str
+) -> dict[str, Any] | None:
     """This turn's auction as the director saw it behind the screen (rules §4.9)."""
     ev = next(
         (

@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from consell.rules.cards import Catalog
 from consell.rules.payment import amounts_text
 from consell.rules.state import card_id_of
 
@@ -170,7 +171,7 @@ def say(words: Any) -> str:
     return "" if words is None else str(words)
 
 
-def named_params(state, catalog, language: str, ability, params) -> dict[str, str]:
+def named_params(state, catalog: Catalog, language: str, ability, params) -> dict[str, str]:
     """A tile's boxes as the director reads them: each box's name and its value, named."""
     kinds = {spec["name"]: spec.get("type", "") for spec in ability.get("params", [])}
     return {
@@ -179,7 +180,7 @@ def named_params(state, catalog, language: str, ability, params) -> dict[str, st
     }
 
 
-def param_text(state, catalog, language: str, kind: str, value) -> str:
+def param_text(state, catalog: Catalog, language: str, kind: str, value) -> str:
     """A box as a player reads it: names for players and kingdoms, titles for cards."""
     if isinstance(value, list):
         return ", ".join(param_text(state, catalog, language, kind, v) for v in value)

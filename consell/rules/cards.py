@@ -1,8 +1,9 @@
 """Looking cards up in a content pack's catalog (rules §1.7–§1.9).
 
-A *catalog* is a plain ``Mapping[str, dict]`` from card id to the card as written in the pack
-(validated by ``consell.content``; format in ``docs/content-packs.md``). The engine never needs
-anything richer, so packs stay data and the rules stay free of the database.
+A *catalog* is a plain mapping from card id to the card as written in the pack (validated by
+``consell.content``; format in ``docs/content-packs.md``), typed by the shapes of
+``card_shapes``. The engine never needs anything richer, so packs stay data and the rules stay
+free of the database.
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .card_shapes import Ability, Card
 from .errors import InvalidParameterError, InvalidStateError
 from .i18n import _
 from .state import card_id_of
 
-Catalog = Mapping[str, Mapping[str, Any]]
+Catalog = Mapping[str, Card]
 
 
-def card(catalog: Catalog, instance: str) -> Mapping[str, Any]:
+def card(catalog: Catalog, instance: str) -> Card:
     """The card behind an instance id (``"daga#2"`` -> the ``daga`` card)."""
     try:
         return catalog[card_id_of(instance)]
@@ -46,7 +48,7 @@ def instances(catalog: Catalog, kind: str, **match: Any) -> list[str]:
     return out
 
 
-def ability(catalog: Catalog, instance: str, ability_id: str) -> Mapping[str, Any]:
+def ability(catalog: Catalog, instance: str, ability_id: str) -> Ability:
     """One ability of a card; refuses an ability the card does not have."""
     for a in card(catalog, instance).get("abilities", []):
         if a.get("id") == ability_id:

@@ -25,13 +25,12 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from . import cards, formula
+from .card_shapes import Condition
 from .errors import InvalidStateError
 from .i18n import _
 from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
 from .state import GameState, Player
-
-Condition = Mapping[str, Any]
 
 PERSONAL_TESTS = frozenset(
     {
@@ -188,20 +187,28 @@ class _Judge:
     # -- combinators ------------------------------------------------------------------
 
     def _all(self, c: Condition) -> bool | None:
-        results = [self.test(part) for part in c["of"]]
+        results = [self.test(part) for part in _parts(c)]
         if any(r is False for r in results):
             return False
         return None if any(r is None for r in results) else True
 
     def _any(self, c: Condition) -> bool | None:
-        results = [self.test(part) for part in c["of"]]
+        results = [self.test(part) for part in _parts(c)]
         if any(r is True for r in results):
             return True
         return None if any(r is None for r in results) else False
 
     def _not(self, c: Condition) -> bool | None:
-        result = self.test(c["of"])
+        of = c["of"]
+        result = self._all(c) if isinstance(of, list) else self.test(of)
         return None if result is None else not result
 
     def _manual(self, c: Condition) -> None:
         return None
+
+
+def _parts(c: Condition) -> list[Condition]:
+    """The tests under ``all`` or ``any``: a list as the pack writes it (a lone test, read as
+    a list of one, is refused by the validator)."""
+    of = c["of"]
+    return of if isinstance(of, list) else [of]

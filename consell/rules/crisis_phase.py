@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import cards, crisis, effects, indications, lasting
+from .card_shapes import Op
 from .destiny import leave_play
 from .dice import Dice
 from .effects_context import Context
@@ -113,7 +114,7 @@ def resolve_next_crisis(
         source=f"crisis:{in_play.card}",
     )
     if result.success:
-        ops: Sequence[Mapping[str, Any]] = [
+        ops: Sequence[Op] = [
             {"op": "for_each", "who": "top_contributors", "do": list(card.get("reward", []))}
         ]
     else:

@@ -157,12 +157,12 @@ def _acting(seat: int | None, expected: int) -> int:
     return expected
 
 
-def _law_choice(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _law_choice(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     _acting(seat, pending.data["proposer"])
     return effects.resume(state, catalog, ruleset, dice, pending.id, {"law": decision.get("law")})
 
 
-def _vote(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _vote(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     """One turn of a live vote (§4.7): spend Power (Favor standing in), withdraw, or break a tie."""
     vote = ballot(pending, state, ruleset)
     turn = votes.next_voter(vote)
@@ -212,7 +212,9 @@ def _vote_choice(decision: Mapping[str, Any]) -> votes.Decision:
     return votes.Spend(votes.Side(side), amount)
 
 
-def _vote_over(state, catalog, ruleset, dice, live: Pending, moved: votes.VoteState) -> Outcome:
+def _vote_over(
+    state, catalog: cards.Catalog, ruleset, dice, live: Pending, moved: votes.VoteState
+) -> Outcome:
     """A vote everyone has passed on: closed if one side leads, else handed to the tie-breaker
     (§4.7). Mutates ``state``, already a clone."""
     yes, no = moved.total(votes.Side.FOR), moved.total(votes.Side.AGAINST)
@@ -227,7 +229,7 @@ def _vote_over(state, catalog, ruleset, dice, live: Pending, moved: votes.VoteSt
     return Outcome(state, (public(Kind.VOTE_TIED, VoteTied(total=yes, tie_breaker=breaker), None),))
 
 
-def _tie_breaker(state, catalog, pending: Pending, vote: votes.VoteState) -> int:
+def _tie_breaker(state, catalog: cards.Catalog, pending: Pending, vote: votes.VoteState) -> int:
     """The King breaks the tie (§4.7) unless a lasting rule names someone else, or nobody."""
     voters = {t.seat for t in vote.record if t.side is not None}
     motion = pending.data.get("motion", "law")
@@ -235,7 +237,9 @@ def _tie_breaker(state, catalog, pending: Pending, vote: votes.VoteState) -> int
     return lasting.tie_breaker(state, catalog, kingdom, motion, vote.tie_breaker, voters)
 
 
-def _close_vote(state, catalog, ruleset, dice, pending, result: votes.VoteResult) -> Outcome:
+def _close_vote(
+    state, catalog: cards.Catalog, ruleset, dice, pending, result: votes.VoteResult
+) -> Outcome:
     """The vote's public record, every spend in order, then the effect it decided (§4.7)."""
     record = pending.data.get("ballot", {}).get("record", [])
     tally = public(
@@ -256,7 +260,7 @@ def _close_vote(state, catalog, ruleset, dice, pending, result: votes.VoteResult
     return Outcome(resumed.state, (tally, *resumed.events))
 
 
-def _duel(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _duel(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     """A hidden fist (§4.8): checked against the chest now, revealed when all are in."""
     participants = list(pending.data["participants"])
     fists = dict(pending.data.get("fists", {}))
@@ -298,7 +302,7 @@ def _duel(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     return Outcome(revealed.state, (*events, *revealed.events))
 
 
-def _reveal(state, catalog, ruleset, dice, pending) -> Outcome:
+def _reveal(state, catalog: cards.Catalog, ruleset, dice, pending) -> Outcome:
     """All fists are in: reveal them at once and settle the duel for whoever called it."""
     fists = {
         int(s): {Resource(k): v for k, v in f.items()} for s, f in pending.data["fists"].items()
@@ -325,7 +329,7 @@ def _reveal(state, catalog, ruleset, dice, pending) -> Outcome:
     return effects.resume(state, catalog, ruleset, dice, pending.id, {"fists": plain})
 
 
-def _joiners(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _joiners(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     """Joiners declare, in turn order, whether they join the new kingdom (G40)."""
     eligible = list(pending.data["eligible"])
     answers = dict(pending.data.get("answers", {}))
@@ -348,7 +352,7 @@ def _joiners(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     return Outcome(resumed.state, (event, *resumed.events))
 
 
-def _condition(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _condition(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     if seat is not None:
         raise NotEligibleError(_("The director rules this condition."))
     return effects.resume(
@@ -356,7 +360,7 @@ def _condition(state, catalog, ruleset, dice, pending, seat, decision) -> Outcom
     )
 
 
-def _discard(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _discard(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     choices = {int(k): v for k, v in pending.data["choices"].items()}
     chosen = dict(pending.data.get("chosen", {}))
     waiting = [s for s in choices if str(s) not in chosen]
@@ -384,7 +388,7 @@ def _discard(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     return effects.resume(new, catalog, ruleset, dice, pending.id, {"tactics": picked})
 
 
-def _reaction(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _reaction(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     """The owner uses a paid reaction (paying now) or lets it pass (§4.3)."""
     data = pending.data
     owner = _acting(seat, data["seat"])
@@ -401,7 +405,7 @@ def _reaction(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome
     return reactions.decline(cleared, reaction)
 
 
-def _manual(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _manual(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
     if seat is not None:
         raise NotEligibleError(_("The director applies manual effects."))
     return effects.resume(state, catalog, ruleset, dice, pending.id, {})

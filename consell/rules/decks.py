@@ -10,9 +10,7 @@ The names here are the one list shared by every procedure that touches a deck.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from .card_shapes import Card
 from .dice import Dice
 from .state import GameState
 
@@ -79,11 +77,11 @@ def shuffle_deck(state: GameState, deck: str, dice: Dice) -> None:
         state.decks[deck] = dice.shuffle(state.decks.get(deck, []))
 
 
-def objective_deck(card: Mapping[str, Any]) -> str:
+def objective_deck(card: Card) -> str:
     """The deck an objective card belongs to, by its ``scope``."""
     return OBJECTIVE_DECK[card["scope"]]
 
 
-def asset_deck(card: Mapping[str, Any]) -> str:
+def asset_deck(card: Card) -> str:
     """The pile an asset card belongs to, by its ``visibility`` (§4.9)."""
     return ASSETS_HIDDEN if card.get("visibility") == "hidden" else ASSETS_VISIBLE

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards, decks, indicators, lasting, odds, params, plots
+from .card_shapes import Ability, Op
 from .dice import Dice
 from .effects_context import Context, Frame
 from .effects_interactive import HANDLERS as INTERACTIVE
@@ -160,7 +161,7 @@ def _check_asset_unused(state: GameState, seat: int, source: str) -> None:
 
 
 def _check_not_blocked(
-    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Mapping
+    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Ability
 ) -> None:
     """Quaresma: "les capacitats de les cartes Luxe d'aquest regne no es poden activar"."""
     found = lasting.blocks_ability(state, catalog, seat, instance, ability)
@@ -176,7 +177,7 @@ def apply_ops(
     catalog: cards.Catalog,
     ruleset: Ruleset,
     dice: Dice,
-    ops: Sequence[Mapping[str, Any]],
+    ops: Sequence[Op],
     context: Context,
     *,
     self_seat: int | None = None,
@@ -279,7 +280,7 @@ def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str
     kind, _sep, name = source.partition(":")
     if kind == "house" and player.house:
         return player.house
-    if kind == "common" and catalog.get(name, {}).get("kind") == "common_action":
+    if kind == "common" and name in catalog and catalog[name]["kind"] == "common_action":
         return name
     if kind == "office" and name in state.offices_of(seat):
         return name
@@ -295,7 +296,7 @@ def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str
     )
 
 
-def plots_keyword(ability: Mapping[str, Any]) -> bool:
+def plots_keyword(ability: Ability) -> bool:
     """A ``complot`` ability is a plot (§4.6)."""
     return PLOT_KEYWORD in ability.get("keywords", [])
 
@@ -303,7 +304,7 @@ def plots_keyword(ability: Mapping[str, Any]) -> bool:
 # -- cost -------------------------------------------------------------------------------------
 
 
-def _cost(run: Run, ability: Mapping[str, Any], bindings: list[dict[str, Any]]) -> dict:
+def _cost(run: Run, ability: Ability, bindings: list[dict[str, Any]]) -> dict:
     """Ability cost + invested Intrigue (plots) + friction of every step (§4.1, §4.4, G30)."""
     resolver = run.resolver(Frame((), 0, run.context.owner))
     cost = holdings({r: resolver.amount(v) for r, v in ability.get("cost", {}).items()})
@@ -313,10 +314,10 @@ def _cost(run: Run, ability: Mapping[str, Any], bindings: list[dict[str, Any]]) 
         effect = ability.get("effect", [])
         cost = add(cost, lasting.extra_cost(run.state, run.catalog, run.context.owner, effect))
     if ability.get("friction", False):
-        effect = tuple(ability.get("effect", []))
+        steps = tuple(ability.get("effect", []))
         scratch = {k.id: dict(k.indicators) for k in run.state.kingdoms}
         for bound in bindings:
-            frame = Frame(effect, 0, run.context.owner, bound)
+            frame = Frame(steps, 0, run.context.owner, bound)
             cost = add(cost, _friction(run, frame, scratch))
     return cost
 
@@ -367,7 +368,7 @@ def _shown(
     catalog: cards.Catalog,
     instance: str,
     planned: PlannedAbility,
-    ability: Mapping[str, Any],
+    ability: Ability,
     cost: Mapping[Resource, int],
 ) -> AbilityExecuted:
     """The tile as shown to the table: its text, never a hidden card's title (G21)."""
@@ -386,14 +387,14 @@ def _shown(
 # -- plots ------------------------------------------------------------------------------------
 
 
-def _plot_bindings(ability: Mapping[str, Any], values: Mapping[str, Any]) -> list[dict]:
+def _plot_bindings(ability: Ability, values: Mapping[str, Any]) -> list[dict]:
     """One binding of ``targets`` per target named in the box (§4.6)."""
     value = values.get("targets")
     items = list(value) if isinstance(value, list | tuple) else [value]
     return [{"targets": item} for item in items]
 
 
-def _targets(ability: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[plots.Target, ...]:
+def _targets(ability: Ability, values: Mapping[str, Any]) -> tuple[plots.Target, ...]:
     spec = next(p for p in ability["params"] if p["name"] == "targets")
     items = [b["targets"] for b in _plot_bindings(ability, values)]
     if spec["type"] == "kingdom":
@@ -405,7 +406,7 @@ def plot_setup(
     state: GameState,
     ruleset: Ruleset,
     seat: int,
-    ability: Mapping[str, Any],
+    ability: Ability,
     planned: PlannedAbility,
     secrets: Secrets,
 ) -> tuple[plots.Plot, plots.PlotContext]:
@@ -497,7 +498,7 @@ def plot_record(result: plots.PlotResult, odds: Any) -> PlotRecord:
 
 
 def _resolve_plot(
-    run: Run, seat: int, ability: Mapping[str, Any], planned: PlannedAbility, secrets: Secrets
+    run: Run, seat: int, ability: Ability, planned: PlannedAbility, secrets: Secrets
 ) -> list[Frame]:
     """Roll the plot of the conspirator in ``seat``: its tests, the notes in the chests, and a
     frame bound to each successful target."""

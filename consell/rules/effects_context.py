@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import formula
+from .card_shapes import Op
 from .errors import InvalidParameterError, InvalidStateError
 from .i18n import _
 from .resources import INDICATORS, Indicator, Resource
@@ -88,7 +89,7 @@ class Context:
 class Frame:
     """A list of ops being applied: the next op's index, ``self``, and boxes bound for it."""
 
-    ops: tuple[Mapping[str, Any], ...]
+    ops: tuple[Op, ...]
     index: int = 0
     self_seat: int | None = None
     bound: Mapping[str, Any] = field(default_factory=dict)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import decks, duels, lasting, votes
+from .card_shapes import Op
 from .effects_context import Context, Frame
 from .effects_ops import Run, Step, Suspend, discard_tactics
 from .errors import InvalidParameterError, InvalidStateError, NotEligibleError, RuleError
@@ -65,7 +66,7 @@ class Nested:
     frames: tuple[Frame, ...]
 
 
-def _propose_law(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _propose_law(run: Run, frame: Frame, op: Op) -> Step:
     """ "Proposar llei": the proposer picks a law from the row at execution (§4.7)."""
     proposer = _proposer_kingdom_check(run)
     if not run.state.law_row:
@@ -75,7 +76,7 @@ def _propose_law(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     )
 
 
-def _submit_law(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _submit_law(run: Run, frame: Frame, op: Op) -> Step:
     law = run.resolver(frame).param(op["law"])
     if law not in run.state.law_row:
         raise InvalidParameterError(_("That law is no longer in the law row."), param=op["law"])
@@ -120,7 +121,7 @@ def _law_vote(run: Run, law: str) -> Suspend:
     return Suspend("vote", data, _first_voter(run, eligible))
 
 
-def _start_duel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _start_duel(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     seats = set(r.seats(op["participants"]))
     if frame.self_seat is not None:
@@ -146,15 +147,15 @@ def _start_duel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return Suspend("duel", data, tuple(participants))
 
 
-def _expel(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _expel(run: Run, frame: Frame, op: Op) -> Step:
     return _procedure(run, frame, op, "expel")
 
 
-def _execute(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _execute(run: Run, frame: Frame, op: Op) -> Step:
     return _procedure(run, frame, op, "execution")
 
 
-def _procedure(run: Run, frame: Frame, op: Mapping[str, Any], kind: str) -> Step:
+def _procedure(run: Run, frame: Frame, op: Op, kind: str) -> Step:
     seats = run.resolver(frame).seats(op["who"])
     if kind == "expel":
         seats = [s for s in seats if not _expulsion_forbidden(run, s)]
@@ -165,7 +166,7 @@ def _procedure(run: Run, frame: Frame, op: Mapping[str, Any], kind: str) -> Step
     return Suspend(kind, {"seats": seats, "by": run.context.owner})
 
 
-def _create_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _create_kingdom(run: Run, frame: Frame, op: Op) -> Step:
     """ "Crear un nou regne": joiners declare first, in turn order; then the founder pays (G40)."""
     founder = _mover(run, frame.self_seat, "found a kingdom")
     lasting.check_allowed(run.state, run.catalog, "found", run.state.player(founder).kingdom)
@@ -177,7 +178,7 @@ def _create_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return Suspend("kingdom_joiners", {"founder": founder, "eligible": eligible}, tuple(eligible))
 
 
-def _join_kingdom(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _join_kingdom(run: Run, frame: Frame, op: Op) -> Step:
     """ "Unir-se a un regne": the target kingdom's members vote; its King breaks ties (§4.12)."""
     applicant = _mover(run, frame.self_seat, "join a kingdom")
     kingdom = run.resolver(frame).kingdom(op["kingdom"])
@@ -441,7 +442,7 @@ def _resume_discard(run: Run, pending: Pending, decision: Mapping[str, Any]) -> 
     return None
 
 
-HANDLERS: dict[str, Callable[[Run, Frame, Mapping[str, Any]], Step]] = {
+HANDLERS: dict[str, Callable[[Run, Frame, Op], Step]] = {
     "propose_law": _propose_law,
     "submit_law": _submit_law,
     "start_duel": _start_duel,

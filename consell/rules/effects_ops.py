@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Unpack
 
 from . import cards, conditions, decks, indicators
+from .card_shapes import Op
 from .dice import Dice
 from .effects_context import Context, Frame, Resolver
 from .effects_record import Recorder
@@ -101,10 +102,10 @@ class Run:
 
 
 Step = list[Frame] | Suspend | None
-Handler = Callable[[Run, Frame, Mapping[str, Any]], Step]
+Handler = Callable[[Run, Frame, Op], Step]
 
 
-def _gain(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _gain(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     resource, amount = r.resource(op["resource"]), r.amount(op["amount"])
     for seat in r.seats(op["who"]):
@@ -115,7 +116,7 @@ def _gain(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _lose(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _lose(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     resource, amount = r.resource(op["resource"]), r.amount(op["amount"])
     for seat in r.seats(op["who"]):
@@ -127,7 +128,7 @@ def _lose(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _pay(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _pay(run: Run, frame: Frame, op: Op) -> Step:
     """Must pay all, Favor last; an unaffordable payment aborts the whole ability (§4.1)."""
     r = run.resolver(frame)
     resource, amount = r.resource(op["resource"]), r.amount(op["amount"])
@@ -141,7 +142,7 @@ def _pay(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _steal(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _steal(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     me = frame.self_seat
     if me is None:
@@ -152,7 +153,7 @@ def _steal(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _transfer(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _transfer(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     resource, amount = r.resource(op["resource"]), r.amount(op["amount"])
     for giver in r.seats(op["from"]):
@@ -194,7 +195,7 @@ def _chest(
     run.recorder.chest_change(seat, Kind.CHEST_CHANGED, chest)
 
 
-def _move_indicator(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _move_indicator(run: Run, frame: Frame, op: Op) -> Step:
     """Move an indicator step by step, without friction: it was paid up front (§4.4, G18)."""
     r = run.resolver(frame)
     kingdom_id = r.kingdom(op["kingdom"])
@@ -232,7 +233,7 @@ def _move_indicator(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _draw(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _draw(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     deck, count = DRAW_DECKS[op["deck"]], int(op["count"])
     for seat in r.seats(op["who"]):
@@ -247,7 +248,7 @@ def _draw(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _discard(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _discard(run: Run, frame: Frame, op: Op) -> Step:
     r = run.resolver(frame)
     count = int(op["count"])
     choices: dict[str, int] = {}
@@ -279,7 +280,7 @@ def discard_tactics(run: Run, seat: int, chosen: list[str]) -> None:
     run.recorder.to_seats((seat,), Kind.TACTICS_LOST, CardsHeld(cards=list(chosen)))
 
 
-def _seize_asset(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _seize_asset(run: Run, frame: Frame, op: Op) -> Step:
     """Take an asset from a player; a hidden asset's title stays between the two (§1.10)."""
     r = run.resolver(frame)
     me, asset = frame.self_seat, r.param(op["asset"])
@@ -301,7 +302,7 @@ def _seize_asset(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _allow_trade(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _allow_trade(run: Run, frame: Frame, op: Op) -> Step:
     """ "O si una carta ho permet, específicament": trades open outside Planning (§4.14, G34)."""
     run.state.trades_allowed = True
     run.recorder.effect(Kind.TRADES_ALLOWED, TradesAllowed())
@@ -309,13 +310,13 @@ def _allow_trade(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return None
 
 
-def _for_each(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _for_each(run: Run, frame: Frame, op: Op) -> Step:
     seats = run.resolver(frame).seats(op["who"])
     body = tuple(op["do"])
     return [replace(frame, ops=body, index=0, self_seat=seat) for seat in reversed(seats)]
 
 
-def condition_holds(run: Run, frame: Frame, op: Mapping[str, Any]) -> bool | None:
+def condition_holds(run: Run, frame: Frame, op: Op) -> bool | None:
     """Whether an ``if`` op's condition holds for the frame's player in the effect's kingdom
     (rules §1.7); None: the director judges."""
     return conditions.evaluate(
@@ -329,7 +330,7 @@ def condition_holds(run: Run, frame: Frame, op: Mapping[str, Any]) -> bool | Non
     )
 
 
-def _if(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _if(run: Run, frame: Frame, op: Op) -> Step:
     holds = condition_holds(run, frame, op)
     if holds is None:
         branches = {
@@ -340,12 +341,12 @@ def _if(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return [_branch(frame, op, holds)]
 
 
-def _branch(frame: Frame, op: Mapping[str, Any], holds: bool) -> Frame:
+def _branch(frame: Frame, op: Op, holds: bool) -> Frame:
     """The ``then`` or ``else`` ops of an ``if``, applied with the same ``self``."""
     return replace(frame, ops=tuple(op["then"] if holds else op.get("else", [])), index=0)
 
 
-def _manual(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _manual(run: Run, frame: Frame, op: Op) -> Step:
     """The director applies it by hand with a correction; the effect goes on meanwhile.
 
     The pending names everything the director needs to apply it: the card and ability, whose
@@ -372,7 +373,7 @@ def _manual(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
     return Suspend("manual", data, blocking=False)
 
 
-def _reveal_objective(run: Run, frame: Frame, op: Mapping[str, Any]) -> Step:
+def _reveal_objective(run: Run, frame: Frame, op: Op) -> Step:
     """Show the ability's owner one of a player's kept objectives, drawn with the game's dice
     and told in a private note (the Spymaster's *Interrogatori*: "un dels objectius del jugador
     triat, a l'atzar")."""

@@ -61,7 +61,7 @@ def judge_objective(
     player fails it, unless its condition itself speaks of being kingdomless.
     """
     c = card(catalog, objective)
-    condition = c.get("condition", {})
+    condition = c["condition"]  # every objective has one (consell.content.cards.Objective)
     prestige = int(c.get("prestige", 0))
     player = state.player(seat)
     if (

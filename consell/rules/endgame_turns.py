@@ -185,7 +185,7 @@ def decide(
     return Outcome(new, (chosen, *used.events))
 
 
-def _pass(state, catalog, pending: Pending, who: int, left: list[Option]) -> Outcome:
+def _pass(state, catalog: cards.Catalog, pending: Pending, who: int, left: list[Option]) -> Outcome:
     """A player with only paid reactions left may stop using them; it is final."""
     if any(o.mandatory for o in left):
         raise NotEligibleError(
@@ -198,7 +198,9 @@ def _pass(state, catalog, pending: Pending, who: int, left: list[Option]) -> Out
     return Outcome(new, (public(Kind.END_OF_GAME_PASSED, EndOfGamePassed(seat=who), who),))
 
 
-def _judge(state, catalog, ruleset, pending: Pending, who: int, objective: str) -> Outcome:
+def _judge(
+    state, catalog: cards.Catalog, ruleset, pending: Pending, who: int, objective: str
+) -> Outcome:
     """An objective used as an end-of-game reaction: judged now, its Prestige gained if met."""
     verdict = judge_objective(state, catalog, ruleset, who, objective)
     new = state.clone()
@@ -214,7 +216,9 @@ def _judge(state, catalog, ruleset, pending: Pending, who: int, objective: str) 
     return Outcome(new, (event,))
 
 
-def _next_seat(state: GameState, catalog, pending: Pending, *, after: int | None) -> list[int]:
+def _next_seat(
+    state: GameState, catalog: cards.Catalog, pending: Pending, *, after: int | None
+) -> list[int]:
     """The next player in turn order after ``after`` with a choice left, or nobody (done)."""
     order = list(state.turn_order)
     start = order.index(after) + 1 if after in order else 0

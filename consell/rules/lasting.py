@@ -18,11 +18,11 @@ tied vote; whether a deposed King contends for the throne. ``end_of_game`` rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from . import cards
+from .card_shapes import Ability, LastingRule, Op
 from .errors import NotEligibleError
 from .i18n import _
 from .resources import Resource
@@ -35,7 +35,7 @@ class Active:
 
     card: str
     kingdom: int | None
-    rule: Mapping[str, Any]
+    rule: LastingRule
 
     def applies_to(self, kingdom: int | None) -> bool:
         return self.rule.get("scope") == "everyone" or self.kingdom == kingdom
@@ -102,7 +102,7 @@ def check_allowed(
 
 
 def blocks_ability(
-    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Mapping
+    state: GameState, catalog: cards.Catalog, seat: int, instance: str, ability: Ability
 ) -> Active | None:
     """The rule forbidding this card's abilities (by keyword) to ``seat``, if any.
 
@@ -232,7 +232,7 @@ def bid_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
 
 
 def extra_cost(
-    state: GameState, catalog: cards.Catalog, seat: int, effect: Sequence[Mapping[str, Any]]
+    state: GameState, catalog: cards.Catalog, seat: int, effect: Sequence[Op]
 ) -> dict[Resource, int]:
     """What an ability whose effect holds a costed op costs more ("paga abans 1 Poder")."""
     used = set(_op_names(effect))
@@ -244,11 +244,17 @@ def extra_cost(
     return out
 
 
-def _op_names(ops: Sequence[Mapping[str, Any]]) -> Iterator[str]:
+def _op_names(ops: Sequence[Op]) -> Iterator[str]:
     for op in ops:
-        yield op.get("op", "")
-        for key in ("then", "else", "do", "on_win", "on_tie"):
-            yield from _op_names(op.get(key, []))
+        yield op["op"]
+        for nested in (
+            op.get("then"),
+            op.get("else"),
+            op.get("do"),
+            op.get("on_win"),
+            op.get("on_tie"),
+        ):
+            yield from _op_names(nested or [])
 
 
 # -- procedure ------------------------------------------------------------------------------

@@ -33,12 +33,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import cards
+from .card_shapes import Ability, Param
 from .errors import InvalidParameterError, InvalidStateError
 from .i18n import _, texts
 from .resources import Indicator, Resource
 from .state import GameState
-
-Ability = Mapping[str, Any]
 
 
 def is_empty(value: Any) -> bool:
@@ -74,7 +73,7 @@ def offered(
     state: GameState,
     catalog: cards.Catalog,
     seat: int,
-    spec: Mapping[str, Any],
+    spec: Param,
     values: list,
 ) -> list:
     """The values, of ``values``, that the box may hold as planning judges it (§4.2, G28).
@@ -123,7 +122,7 @@ def _check(
         _Box(state, catalog, seat, spec, execution).check(value)
 
 
-def _label(spec: Mapping[str, Any]) -> str:
+def _label(spec: Param) -> str:
     """The box as its card names it, quoted, said in the reader's language when kept."""
     title = spec.get("title")
     if isinstance(title, Mapping):
@@ -140,7 +139,7 @@ class _Box:
         state: GameState,
         catalog: cards.Catalog,
         seat: int,
-        spec: Mapping[str, Any],
+        spec: Param,
         execution: bool,
     ) -> None:
         self.state, self.catalog, self.seat = state, catalog, seat

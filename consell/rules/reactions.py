@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards, lasting
+from .card_shapes import Cost
 from .dice import Dice
 from .effects import asset_used, execute
 from .errors import NotEligibleError
@@ -114,6 +115,6 @@ def _sources(state: GameState, catalog: cards.Catalog, seat: int) -> list[tuple[
     return out
 
 
-def _amounts(cost: Mapping[str, Any]) -> list[bool]:
+def _amounts(cost: Cost) -> list[bool]:
     """Whether each cost entry asks for something (a formula always may)."""
     return [not (isinstance(v, int) and v == 0) for v in cost.values()]

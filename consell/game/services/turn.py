@@ -26,6 +26,7 @@ from consell.rules import (
     production_phase,
     resolution,
 )
+from consell.rules.cards import Catalog
 from consell.rules.effects_context import Context
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
 from consell.rules.event_kinds import Kind
@@ -135,7 +136,7 @@ def resolve_next_secret(
         answer_triggers(ch, outcome.events)
 
 
-def table_dice(state: GameState, catalog, ruleset, language: str) -> list[str] | None:
+def table_dice(state: GameState, catalog: Catalog, ruleset, language: str) -> list[str] | None:
     """What each die typed for the next secret is for, in order; None when it rolls none.
 
     A plot rolls one test per target, then one per Spymaster test (§4.6, G29): a success die

@@ -217,7 +217,7 @@ class Bot:
             return max(0, chest[paid_in] + chest[Resource.FAV] - earmarked.get(paid_in, 0))
         return (sum(chest.values()) - chest[Resource.PRE]) // 3 + 1
 
-    def sacrifice(self, state: GameState, catalog, seat: int) -> str | None:
+    def sacrifice(self, state: GameState, catalog: cards.Catalog, seat: int) -> str | None:
         """Now and then a tactic is handed in for its discard bonus."""
         hand = [
             t
@@ -370,7 +370,7 @@ class Bot:
         return {tuple(n): self.rng.random() < 0.5 for n in needs}
 
 
-def _ops(state: GameState, catalog, seat: int, option: dict) -> set[str]:
+def _ops(state: GameState, catalog: cards.Catalog, seat: int, option: dict) -> set[str]:
     """The effect ops of an offered ability (what it does), kept on the option as ``_ops``."""
     try:
         ability = cards.ability(
