@@ -1,7 +1,7 @@
 """Decisions on pending effects, from the phones or from the director for an absent player.
 
-Votes, duel fists, joiners, reactions, law choices and manual effects go through
-``consell.rules.decisions``; procedures the director runs (expulsion, execution, founding or
+Every decision a pending waits on (``consell.rules.decision_kinds``) goes through
+``consell.rules.decisions.decide``; procedures the director runs (expulsion, execution, founding or
 joining a kingdom, insurrections) through ``consell.rules.procedures``. Whatever the decision
 fires (a reaction's trigger) is answered here too, so no trigger is ever left unasked.
 """
@@ -17,14 +17,11 @@ from consell.rules import (
     corrections,
     decisions,
     execution,
-    insurrection_flow,
     kingdoms,
-    offices,
     procedures,
-    production_phase,
     resolution,
 )
-from consell.rules.errors import InvalidParameterError, NotEligibleError
+from consell.rules.errors import InvalidParameterError
 from consell.rules.event_kinds import Kind
 from consell.rules.events import public
 from consell.rules.payloads import (
@@ -79,28 +76,9 @@ def decide(
                 _("Nothing is waiting on you for decision %(pending_id)s.")
                 % {"pending_id": pending_id}
             )
-        pending = decisions.find(ch.state, pending_id)
-        if pending.kind == "insurrection":
-            outcome = insurrection_flow.decide(
-                ch.state, ch.ruleset, ch.dice, pending_id, seat, decision
-            )
-        elif pending.kind == "appointments":
-            king = pending.data["king"]
-            if seat is not None and seat != king:
-                raise NotEligibleError(_("Only the new King closes the appointments."))
-            outcome = offices.close_appointments(ch.state, king)
-        elif pending.kind in (production_phase.DISTRIBUTION, production_phase.INCOME):
-            if seat is not None and seat not in pending.waiting_for:
-                raise NotEligibleError(_("This distribution is not yours to make."))
-            if seat is None:
-                decision = production_phase.default_decision(ch.state, pending)
-            outcome = production_phase.decide_distribution(
-                ch.state, ch.ruleset, pending_id, decision
-            )
-        else:
-            outcome = decisions.decide(
-                ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
-            )
+        outcome = decisions.decide(
+            ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
+        )
         record(ch, outcome, actor=seat)
 
 
