@@ -28,6 +28,7 @@ from consell.rules.payloads import (
     Correction,
 )
 
+from ..decisions import REGISTRY, Posted
 from ..pending_view import shown_to
 from .store import DealtChange, change, dealt
 
@@ -58,12 +59,13 @@ def answer_triggers(ch: DealtChange, events) -> None:
 def decide(
     game_id: int,
     pending_id: int,
-    decision: Mapping[str, Any],
+    decision: Mapping[str, Any] | Posted,
     *,
     seat: int | None,
     nonce: str | None = None,
 ) -> None:
-    """A player's decision (``seat``), or the director's for them (``seat`` None)."""
+    """A player's decision (``seat``), or the director's for them (``seat`` None): a typed
+    answer, or a form as ``Posted``, read by the pending's kind."""
     with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if seat is not None and (
@@ -76,10 +78,19 @@ def decide(
                 _("Nothing is waiting on you for decision %(pending_id)s.")
                 % {"pending_id": pending_id}
             )
+        if isinstance(decision, Posted):
+            decision = _read(decisions.find(ch.state, pending_id).kind, decision)
         outcome = decisions.decide(
             ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
         )
         record(ch, outcome, actor=seat)
+
+
+def _read(kind: str, posted: Posted) -> Mapping[str, Any]:
+    """A posted form, read by its kind's form; a pending that takes no decision reads nothing,
+    and the rules say so."""
+    spec = REGISTRY.get(kind)
+    return spec.read(posted.data) if spec else {}
 
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:
