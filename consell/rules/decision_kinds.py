@@ -2,16 +2,20 @@
 principle 9: a decision kind is one unit).
 
 ``DecisionKind`` names every pending a player (or the director for them) answers with a
-decision; ``decisions.RULES`` gives each its answer type and its transition, and the web app's
-``consell.game.decisions`` registry adds its form, projection, template, audit category and bot
-move. The answers below are what a phone's form, a bot and a test hand to ``decisions.decide``;
-the transition still checks every value (a posted form is not trusted).
+decision; ``DECLARED`` gives each its answer type, what players call it and the code of what is
+asked; ``decisions.TRANSITIONS`` its transition; and the web app's ``consell.game.decisions``
+registry adds its form, projection, template, audit category and bot moves. The answers below
+are what a phone's form, a bot and a test hand to ``decisions.decide``; the transition still
+checks every value (a posted form is not trusted).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypedDict
+
+from .i18n import gettext_noop
 
 
 class DecisionKind(StrEnum):
@@ -114,3 +118,46 @@ class InsurrectionAnswer(TypedDict, total=False):
     pledge: int
     die: int
     indicator: str
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What the rules say of a kind besides its transition."""
+
+    answer: type  # the TypedDict of a decision
+    name: str  # what players call it (``names.pending_name``)
+    asked: str  # what is asked, as ``procedures.waiting_on`` codes it
+
+
+DECLARED: dict[str, Declared] = {
+    DecisionKind.LAW_CHOICE: Declared(
+        LawChoiceAnswer, gettext_noop("Choice of a law"), "choose_law"
+    ),
+    DecisionKind.VOTE: Declared(VoteAnswer, gettext_noop("Vote"), "vote"),
+    DecisionKind.DUEL: Declared(DuelAnswer, gettext_noop("Duel"), "commit_fist"),
+    DecisionKind.KINGDOM_JOINERS: Declared(
+        JoinersAnswer, gettext_noop("Joining a new kingdom"), "declare_joining"
+    ),
+    DecisionKind.CONDITION: Declared(
+        ConditionAnswer, gettext_noop("A condition to rule"), "rule_condition"
+    ),
+    DecisionKind.DISCARD_CHOICE: Declared(
+        DiscardAnswer, gettext_noop("Discards to choose"), "choose_discards"
+    ),
+    DecisionKind.REACTION: Declared(ReactionAnswer, gettext_noop("Reaction"), "reaction"),
+    DecisionKind.MANUAL: Declared(DoneAnswer, gettext_noop("Apply by hand"), "apply_by_hand"),
+    DecisionKind.END_OF_GAME: Declared(
+        EndOfGameAnswer, gettext_noop("End of the game"), "end_of_game"
+    ),
+    DecisionKind.DISTRIBUTION: Declared(
+        DistributionAnswer, gettext_noop("Distribution"), "distribute"
+    ),
+    DecisionKind.KINGDOMLESS_INCOME: Declared(
+        IncomeAnswer, gettext_noop("Income without a kingdom"), "choose_income"
+    ),
+    # What an insurrection asks depends on its stage (``procedures.INSURRECTION_ASKED``).
+    DecisionKind.INSURRECTION: Declared(
+        InsurrectionAnswer, gettext_noop("Insurrection"), "insurrection"
+    ),
+    DecisionKind.APPOINTMENTS: Declared(DoneAnswer, gettext_noop("Appointments"), "appoint"),
+}

@@ -2,8 +2,8 @@
 
 ``decide(state, catalog, ruleset, dice, pending_id, seat, decision)`` is the one entry point the
 phones, the dashboard and the bots use for every pending that waits on a decision; ``seat`` is
-who decides (None: the director). It looks the pending's kind up in ``RULES`` (one entry per
-``DecisionKind``: the typed answer it takes, ``decision_kinds``, and its transition), which
+who decides (None: the director). It looks the pending's kind up in ``TRANSITIONS`` (one entry per
+``DecisionKind``; the typed answer it takes is declared in ``decision_kinds``), which
 validates the decision against the rules and either records it (a vote's spend, a duel's hidden
 fist, a joiner's answer) or, once everything needed is known, finishes the pending and resumes
 the effect that waited on it. Distributions, insurrections and appointments have their
@@ -17,7 +17,7 @@ fists are not until the reveal (§4.8).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from . import (
@@ -33,21 +33,7 @@ from . import (
     reactions,
     votes,
 )
-from .decision_kinds import (
-    ConditionAnswer,
-    DecisionKind,
-    DiscardAnswer,
-    DistributionAnswer,
-    DoneAnswer,
-    DuelAnswer,
-    EndOfGameAnswer,
-    IncomeAnswer,
-    InsurrectionAnswer,
-    JoinersAnswer,
-    LawChoiceAnswer,
-    ReactionAnswer,
-    VoteAnswer,
-)
+from .decision_kinds import DecisionKind
 from .dice import Dice
 from .errors import InvalidParameterError, NotEligibleError
 from .event_kinds import Kind
@@ -79,15 +65,15 @@ def decide(
 ) -> Outcome:
     """Apply one decision on a pending; ``seat`` None means the director decides."""
     pending = find(state, pending_id)
-    rule = RULES.get(pending.kind)
-    if rule is None:
+    transition = TRANSITIONS.get(pending.kind)
+    if transition is None:
         raise InvalidParameterError(
             _("Pending %(pending_id)s (%(kind)s) takes no decision here.")
             % {"pending_id": pending_id, "kind": pending.kind}
         )
     if not isinstance(decision, Mapping):
         raise InvalidParameterError(_("A decision is a set of named values."))
-    return rule.transition(state, catalog, ruleset, dice, pending, seat, decision)
+    return transition(state, catalog, ruleset, dice, pending, seat, decision)
 
 
 def find(state: GameState, pending_id: int) -> Pending:
@@ -423,31 +409,24 @@ Transition = Callable[
 ]
 
 
-@dataclass(frozen=True)
-class Rule:
-    """What the rules know of a decision kind: the answer it takes and what that answer does."""
-
-    answer: type
-    transition: Transition
-
-
-# Every decision kind, declared once (DESIGN principle 9); ``decide`` looks the kind up here.
-RULES: dict[str, Rule] = {
-    DecisionKind.LAW_CHOICE: Rule(LawChoiceAnswer, _law_choice),
-    DecisionKind.VOTE: Rule(VoteAnswer, _vote),
-    DecisionKind.DUEL: Rule(DuelAnswer, _duel),
-    DecisionKind.KINGDOM_JOINERS: Rule(JoinersAnswer, _joiners),
-    DecisionKind.CONDITION: Rule(ConditionAnswer, _condition),
-    DecisionKind.DISCARD_CHOICE: Rule(DiscardAnswer, _discard),
-    DecisionKind.REACTION: Rule(ReactionAnswer, _reaction),
-    DecisionKind.MANUAL: Rule(DoneAnswer, _manual),
-    DecisionKind.END_OF_GAME: Rule(EndOfGameAnswer, endgame_turns.decide),
-    DecisionKind.DISTRIBUTION: Rule(DistributionAnswer, _distribution),
-    DecisionKind.KINGDOMLESS_INCOME: Rule(IncomeAnswer, _distribution),
-    DecisionKind.INSURRECTION: Rule(InsurrectionAnswer, _insurrection),
-    DecisionKind.APPOINTMENTS: Rule(DoneAnswer, _appointments),
+# Every decision kind's transition, declared once (DESIGN principle 9; its answer, name and
+# asked code: ``decision_kinds.DECLARED``). ``decide`` looks the kind up here.
+TRANSITIONS: dict[str, Transition] = {
+    DecisionKind.LAW_CHOICE: _law_choice,
+    DecisionKind.VOTE: _vote,
+    DecisionKind.DUEL: _duel,
+    DecisionKind.KINGDOM_JOINERS: _joiners,
+    DecisionKind.CONDITION: _condition,
+    DecisionKind.DISCARD_CHOICE: _discard,
+    DecisionKind.REACTION: _reaction,
+    DecisionKind.MANUAL: _manual,
+    DecisionKind.END_OF_GAME: endgame_turns.decide,
+    DecisionKind.DISTRIBUTION: _distribution,
+    DecisionKind.KINGDOMLESS_INCOME: _distribution,
+    DecisionKind.INSURRECTION: _insurrection,
+    DecisionKind.APPOINTMENTS: _appointments,
 }
-INTERACTIVE = tuple(RULES)
+INTERACTIVE = tuple(TRANSITIONS)
 
 
 def open_reactions(
