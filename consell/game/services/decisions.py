@@ -1,7 +1,8 @@
 """Decisions on pending effects, from the phones or from the director for an absent player.
 
 Every decision a pending waits on (``consell.rules.decision_kinds``) goes through
-``consell.rules.decisions.decide``; procedures the director runs (expulsion, execution, founding or
+``consell.rules.decisions.decide``, a posted form read first by its kind's own form
+(``consell.game.decisions``); procedures the director runs (expulsion, execution, founding or
 joining a kingdom, insurrections) through ``consell.rules.procedures``. Whatever the decision
 fires (a reaction's trigger) is answered here too, so no trigger is ever left unasked.
 """
