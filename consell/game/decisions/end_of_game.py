@@ -24,7 +24,7 @@ class EndOfGameForm(DecisionForm):
 
     def clean(self):
         """Which choices are still open is the rules' to check."""
-        data = super().clean()
+        data = super().clean() or {}
         if not data.get("pass_turn") and not data.get("choice"):
             raise forms.ValidationError(_("Choose one of your end-of-game reactions."))
         return data
