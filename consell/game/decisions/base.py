@@ -161,15 +161,10 @@ def form_error(form: forms.Form) -> InvalidParameterError:
 # -- fields the decision forms share ---------------------------------------------------------
 
 
-class _ListWidget(forms.MultipleHiddenInput):
-    """Every value posted under the name (ticked boxes, a multi-select)."""
-
-
 class Strings(forms.Field):
     """The list of values posted under one name (ticked boxes); empty when none."""
 
-    widget = _ListWidget
-    default_error_messages = {"invalid": _("Enter a whole number.")}
+    widget = forms.MultipleHiddenInput  # reads every value posted under the name
 
     def to_python(self, value) -> list[str]:
         return [str(v) for v in value or []]
@@ -177,6 +172,8 @@ class Strings(forms.Field):
 
 class Whole(Strings):
     """The list of whole numbers posted under one name (ticked seats)."""
+
+    default_error_messages = {"invalid": _("Enter a whole number.")}
 
     def to_python(self, value) -> list[int]:  # type: ignore[override]
         try:
