@@ -1,7 +1,8 @@
-"""Django forms of the phone's decisions that carry more than one value (rules §4.10, §4.17).
+"""Django forms of the phone's planning boxes that carry more than one value (rules §4.10).
 
 The contribution form is built from the player's own view (the crises of their kingdom), so it
-offers only what the phone shows; the rules check every value either form returns.
+offers only what the phone shows; the rules check every value it returns. The decision forms
+live with their kinds, in ``consell.game.decisions``.
 """
 
 from __future__ import annotations
@@ -50,19 +51,3 @@ class ContributionForm(forms.Form):
             if entry:
                 out[crisis["card"]] = entry
         return out
-
-
-class EndOfGameForm(forms.Form):
-    """One end-of-game choice, or passing, on the player's turn (§4.17 step 2)."""
-
-    choice = forms.CharField(required=False, max_length=200)
-    pass_turn = forms.BooleanField(required=False)
-
-    def clean(self):
-        """The decision the rules take; which choices are still open is theirs to check."""
-        data = super().clean() or {}
-        if data.get("pass_turn"):
-            return {"pass": True}
-        if not data.get("choice"):
-            raise forms.ValidationError(_("Choose one of your end-of-game reactions."))
-        return {"choose": data["choice"]}

@@ -1,23 +1,13 @@
 """Decisions players (or the director for them) make on a pending (rules §4.3, §4.7, §4.8, §4.12).
 
 ``decide(state, catalog, ruleset, dice, pending_id, seat, decision)`` is the one entry point the
-phones and the dashboard use for the interactive pendings; ``seat`` is who decides (None: the
-director). It validates the decision against the rules and either records it (a vote's spend, a
-duel's hidden fist, a joiner's answer) or, once everything needed is known, finishes the pending
-and resumes the effect that waited on it. Decision dicts:
-
-``law_choice``       ``{"law": id}`` by the proposer
-``vote``             ``{"spend": n, "side": "for"|"against"}`` or ``{"withdraw": True}`` by the
-                     voter whose turn it is (reverse turn order), then ``{"tie": "for"|"against"}``
-                     by the King if the piles tie
-``duel``             ``{"fist": {"FOR": 2, ...}}`` by each participant, kept hidden until all are in
-``kingdom_joiners``  ``{"join": bool}`` by each eligible player
-``condition``        ``{"holds": bool}`` by the director
-``discard_choice``   ``{"tactics": [ids]}`` by each player asked
-``reaction``         ``{"use": bool, "params": {...}}`` by the owner
-``manual``           ``{"done": True}`` by the director, after applying it by hand
-``end_of_game``      ``{"choose": key, "params": {...}}`` or ``{"pass": True}`` by the player
-                     whose turn it is (``endgame_turns``, §4.17)
+phones, the dashboard and the bots use for every pending that waits on a decision; ``seat`` is
+who decides (None: the director). It looks the pending's kind up in ``TRANSITIONS`` (one entry per
+``DecisionKind``; the typed answer it takes is declared in ``decision_kinds``), which
+validates the decision against the rules and either records it (a vote's spend, a duel's hidden
+fist, a joiner's answer) or, once everything needed is known, finishes the pending and resumes
+the effect that waited on it. Distributions, insurrections and appointments have their
+transitions in ``production_phase``, ``insurrection_flow`` and ``offices``.
 
 Choices made here: the director may decide for any absent player (the dashboard records it as
 the director's); a voter's running totals and spends are public as they happen (G32), a duel's
@@ -26,11 +16,24 @@ fists are not until the reveal (§4.8).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import cards, duels, effects, endgame_turns, kingdoms, lasting, reactions, votes
+from . import (
+    cards,
+    duels,
+    effects,
+    endgame_turns,
+    insurrection_flow,
+    kingdoms,
+    lasting,
+    offices,
+    production_phase,
+    reactions,
+    votes,
+)
+from .decision_kinds import DecisionKind
 from .dice import Dice
 from .errors import InvalidParameterError, NotEligibleError
 from .event_kinds import Kind
@@ -50,18 +53,6 @@ from .resources import Resource
 from .ruleset import Ruleset
 from .state import GameState, Pending
 
-INTERACTIVE = (
-    "law_choice",
-    "vote",
-    "duel",
-    "kingdom_joiners",
-    "condition",
-    "discard_choice",
-    "reaction",
-    "manual",
-    "end_of_game",
-)
-
 
 def decide(
     state: GameState,
@@ -74,7 +65,8 @@ def decide(
 ) -> Outcome:
     """Apply one decision on a pending; ``seat`` None means the director decides."""
     pending = find(state, pending_id)
-    if pending.kind not in INTERACTIVE:
+    transition = TRANSITIONS.get(pending.kind)
+    if transition is None:
         raise InvalidParameterError(
             _("Pending %(pending_id)s (%(kind)s) takes no decision here.")
             % {"pending_id": pending_id, "kind": pending.kind}
@@ -85,8 +77,7 @@ def decide(
         raise NotEligibleError(
             _("The vote waits: the reactions to its opening are answered first (§4.3).")
         )
-    handler = _HANDLERS[pending.kind]
-    return handler(state, catalog, ruleset, dice, pending, seat, decision)
+    return transition(state, catalog, ruleset, dice, pending, seat, decision)
 
 
 def held(state: GameState, pending: Pending) -> bool:
@@ -98,6 +89,11 @@ def held(state: GameState, pending: Pending) -> bool:
     return pending.kind == "vote" and any(
         p.kind == "reaction" and p.data.get("trigger") == "vote_started" for p in state.pending
     )
+
+
+def a_vote_waits(state: GameState) -> bool:
+    """Whether some vote waits for the reactions to its opening (``held``)."""
+    return any(held(state, p) for p in state.pending)
 
 
 def find(state: GameState, pending_id: int) -> Pending:
@@ -411,17 +407,50 @@ def _manual(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decisio
     return effects.resume(state, catalog, ruleset, dice, pending.id, {})
 
 
-_HANDLERS = {
-    "law_choice": _law_choice,
-    "vote": _vote,
-    "duel": _duel,
-    "kingdom_joiners": _joiners,
-    "condition": _condition,
-    "discard_choice": _discard,
-    "reaction": _reaction,
-    "manual": _manual,
-    "end_of_game": endgame_turns.decide,
+def _distribution(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    """A distributor's split or a kingdomless player's income (§4.11); the director, deciding
+    for an absent player, applies the default one."""
+    if seat is not None and seat not in pending.waiting_for:
+        raise NotEligibleError(_("This distribution is not yours to make."))
+    if seat is None:
+        decision = production_phase.default_decision(state, pending)
+    return production_phase.decide_distribution(state, ruleset, pending.id, decision)
+
+
+def _insurrection(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    return insurrection_flow.decide(state, catalog, ruleset, dice, pending.id, seat, decision)
+
+
+def _appointments(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+    king = pending.data["king"]
+    if seat is not None and seat != king:
+        raise NotEligibleError(_("Only the new King closes the appointments."))
+    return offices.close_appointments(state, king)
+
+
+Transition = Callable[
+    [GameState, cards.Catalog, Ruleset, Dice, Pending, int | None, Mapping[str, Any]], Outcome
+]
+
+
+# Every decision kind's transition, declared once (DESIGN principle 9; its answer, name and
+# asked code: ``decision_kinds.DECLARED``). ``decide`` looks the kind up here.
+TRANSITIONS: dict[str, Transition] = {
+    DecisionKind.LAW_CHOICE: _law_choice,
+    DecisionKind.VOTE: _vote,
+    DecisionKind.DUEL: _duel,
+    DecisionKind.KINGDOM_JOINERS: _joiners,
+    DecisionKind.CONDITION: _condition,
+    DecisionKind.DISCARD_CHOICE: _discard,
+    DecisionKind.REACTION: _reaction,
+    DecisionKind.MANUAL: _manual,
+    DecisionKind.END_OF_GAME: endgame_turns.decide,
+    DecisionKind.DISTRIBUTION: _distribution,
+    DecisionKind.KINGDOMLESS_INCOME: _distribution,
+    DecisionKind.INSURRECTION: _insurrection,
+    DecisionKind.APPOINTMENTS: _appointments,
 }
+INTERACTIVE = tuple(TRANSITIONS)
 
 
 def open_reactions(

@@ -1,32 +1,22 @@
 """What players call the things the rules key by code: decisions the game waits for, seats.
 
-The engine names a pending decision by its kind (``law_choice``); a message of the rules that
+The engine names a pending decision by its kind (``law_choice``; a decision kind's name is
+declared with it, ``decision_kinds.DECLARED``); a message of the rules that
 mentions one says its name instead (``pending_name``), in the current language. The web app's
 labels are these same words (``consell.game.templatetags.consell_game.PENDING_LABELS``).
 """
 
 from __future__ import annotations
 
+from .decision_kinds import DECLARED
 from .i18n import _, gettext_noop
 
 PENDING_NAMES: dict[str, str] = {
-    "vote": gettext_noop("Vote"),
-    "duel": gettext_noop("Duel"),
-    "law_choice": gettext_noop("Choice of a law"),
-    "kingdom_joiners": gettext_noop("Joining a new kingdom"),
-    "condition": gettext_noop("A condition to rule"),
-    "discard_choice": gettext_noop("Discards to choose"),
-    "reaction": gettext_noop("Reaction"),
-    "manual": gettext_noop("Apply by hand"),
-    "appointments": gettext_noop("Appointments"),
-    "distribution": gettext_noop("Distribution"),
-    "kingdomless_income": gettext_noop("Income without a kingdom"),
-    "insurrection": gettext_noop("Insurrection"),
+    **{kind: declared.name for kind, declared in DECLARED.items()},
     "expel": gettext_noop("Expulsion"),
     "execution": gettext_noop("Execution"),
     "found_kingdom": gettext_noop("Founding a kingdom"),
     "join_kingdom": gettext_noop("Joining a kingdom"),
-    "end_of_game": gettext_noop("End of the game"),
     "step": gettext_noop("A step of the director"),
 }
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import cards, effects, execution, insurrection_flow, kingdoms
+from .decision_kinds import DECLARED
 from .dice import Dice
 from .errors import IllegalTransitionError, InvalidParameterError
 from .event_kinds import Kind
@@ -32,19 +33,7 @@ from .state import GameState, Pending
 
 AUTOMATIC = ("expel", "execution", "found_kingdom", "join_kingdom", "insurrection")
 
-ASKED = {
-    "step": "step",
-    "law_choice": "choose_law",
-    "vote": "vote",
-    "duel": "commit_fist",
-    "kingdom_joiners": "declare_joining",
-    "condition": "rule_condition",
-    "discard_choice": "choose_discards",
-    "manual": "apply_by_hand",
-    "appointments": "appoint",
-    "distribution": "distribute",
-    "kingdomless_income": "choose_income",
-}
+ASKED = {"step": "step", **{kind: declared.asked for kind, declared in DECLARED.items()}}
 INSURRECTION_ASKED = {
     None: "roll",
     insurrection_flow.PLEDGING: "pledge",

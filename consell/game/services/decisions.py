@@ -1,7 +1,8 @@
 """Decisions on pending effects, from the phones or from the director for an absent player.
 
-Votes, duel fists, joiners, reactions, law choices and manual effects go through
-``consell.rules.decisions``; procedures the director runs (expulsion, execution, founding or
+Every decision a pending waits on (``consell.rules.decision_kinds``) goes through
+``consell.rules.decisions.decide``, a posted form read first by its kind's own form
+(``consell.game.decisions``); procedures the director runs (expulsion, execution, founding or
 joining a kingdom, insurrections) through ``consell.rules.procedures``. Whatever the decision
 fires (a reaction's trigger) is answered here too, so no trigger is ever left unasked.
 """
@@ -17,20 +18,18 @@ from consell.rules import (
     corrections,
     decisions,
     execution,
-    insurrection_flow,
     kingdoms,
-    offices,
     procedures,
-    production_phase,
     resolution,
 )
-from consell.rules.errors import InvalidParameterError, NotEligibleError
+from consell.rules.errors import InvalidParameterError
 from consell.rules.event_kinds import Kind
 from consell.rules.events import public
 from consell.rules.payloads import (
     Correction,
 )
 
+from ..decisions import REGISTRY, Posted
 from ..pending_view import shown_to
 from .store import DealtChange, change, dealt
 
@@ -61,12 +60,13 @@ def answer_triggers(ch: DealtChange, events) -> None:
 def decide(
     game_id: int,
     pending_id: int,
-    decision: Mapping[str, Any],
+    decision: Mapping[str, Any] | Posted,
     *,
     seat: int | None,
     nonce: str | None = None,
 ) -> None:
-    """A player's decision (``seat``), or the director's for them (``seat`` None)."""
+    """A player's decision (``seat``), or the director's for them (``seat`` None): a typed
+    answer, or a form as ``Posted``, read by the pending's kind."""
     with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if seat is not None and (
@@ -79,29 +79,24 @@ def decide(
                 _("Nothing is waiting on you for decision %(pending_id)s.")
                 % {"pending_id": pending_id}
             )
-        pending = decisions.find(ch.state, pending_id)
-        if pending.kind == "insurrection":
-            outcome = insurrection_flow.decide(
-                ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
-            )
-        elif pending.kind == "appointments":
-            king = pending.data["king"]
-            if seat is not None and seat != king:
-                raise NotEligibleError(_("Only the new King closes the appointments."))
-            outcome = offices.close_appointments(ch.state, king)
-        elif pending.kind in (production_phase.DISTRIBUTION, production_phase.INCOME):
-            if seat is not None and seat not in pending.waiting_for:
-                raise NotEligibleError(_("This distribution is not yours to make."))
-            if seat is None:
-                decision = production_phase.default_decision(ch.state, pending)
-            outcome = production_phase.decide_distribution(
-                ch.state, ch.ruleset, pending_id, decision
-            )
-        else:
-            outcome = decisions.decide(
-                ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
-            )
+        if isinstance(decision, Posted):
+            decision = _read(decisions.find(ch.state, pending_id).kind, decision)
+        waited = decisions.a_vote_waits(ch.state)
+        outcome = decisions.decide(
+            ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
+        )
         record(ch, outcome, actor=seat)
+        if waited and not decisions.a_vote_waits(outcome.state):
+            # The last reaction to a vote's opening was answered (privately, maybe): the vote
+            # now opens on every page that shows it (§4.3).
+            ch.touch(public=True)
+
+
+def _read(kind: str, posted: Posted) -> Mapping[str, Any]:
+    """A posted form, read by its kind's form; a pending that takes no decision reads nothing,
+    and the rules say so."""
+    spec = REGISTRY.get(kind)
+    return spec.read(posted.data) if spec else {}
 
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:

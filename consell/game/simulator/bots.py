@@ -24,15 +24,14 @@ from typing import Any
 
 from consell.game.planner import plannable
 from consell.game.visibility import text
-from consell.rules import cards, formula, insurrection_flow, lasting, votes
-from consell.rules import decisions as rules_decisions
+from consell.rules import cards, formula, lasting
 from consell.rules.effects import source_card
 from consell.rules.errors import RuleError
-from consell.rules.kingdoms import SUCCESSION
-from consell.rules.resources import PRODUCED, Resource
+from consell.rules.resources import Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Pending, Player
 
+from ..decisions import REGISTRY
 from .people import Person, ideal_size, leader, would_take
 
 # How keen a bot is to plan each kind of tile it has no purpose for (indications every turn
@@ -252,84 +251,10 @@ class Bot:
     # -- decisions on a pending (rules §4.3–§4.12) ------------------------------------------
 
     def decide(self, state: GameState, ruleset: Ruleset, pending: Pending, seat: int) -> dict:
-        """A decision for ``seat`` on ``pending``, in the shape the services take."""
-        rng, data, me = self.rng, pending.data, self.person(seat)
-        kind = pending.kind
-        if kind == "law_choice":
-            if not data.get("row"):
-                return {"law": None}
-            return {"law": max(data["row"], key=lambda law: self.opinion(seat, law))}
-        if kind == "vote":
-            return self._vote(state, ruleset, pending, seat)
-        if kind == "duel":
-            return {"fist": self._fist(state, pending, seat)}
-        if kind == "kingdom_joiners":
-            player = state.player(seat)
-            mine = len(state.members(player.kingdom)) if player.kingdom is not None else 0
-            keen = 0.9 if mine <= 1 else (0.3 if mine > ideal_size(state) else 0.05)
-            return {"join": rng.random() < keen}
-        if kind == "discard_choice":
-            count = data["choices"].get(str(seat), 0)
-            hand = list(state.player(seat).tactics)
-            return {"tactics": rng.sample(hand, min(count, len(hand)))}
-        if kind == "reaction":
-            return {"use": rng.random() < me.reactive, "params": {}}
-        if kind == "distribution":
-            return self._distribution(data, ruleset)
-        if kind == "kingdomless_income":
-            picked = rng.sample([str(r) for r in PRODUCED], data["count"])
-            return {"resources": picked}
-        if kind == "insurrection":
-            return self._insurrection(state, ruleset, pending, seat)
-        return {}
-
-    def stance(self, state: GameState, pending: Pending, seat: int) -> tuple[str, int]:
-        """The side this voter wants and the most Power they would put into it (§4.7).
-
-        A join request: members want newcomers while their kingdom is small, and care more the
-        further it is from the size they like. A law: its proposer wants it; everyone else has
-        an opinion of it, and a zealous voter backs a strong one."""
-        data, me = pending.data, self.person(seat)
-        if data.get("motion") == "join":
-            size, ideal = len(state.members(data["kingdom"])), ideal_size(state)
-            side = "for" if size < ideal else "against"
-            return side, abs(ideal - size) + (1 if me.zeal > 0.6 else 0)
-        if data.get("proposer") == seat:
-            return "for", 1 + round(3 * me.zeal)
-        opinion = self.opinion(seat, str(data.get("law")))
-        side = "for" if opinion >= 0 else "against"
-        return side, round(4 * abs(opinion) * me.zeal)
-
-    def _vote(self, state: GameState, ruleset: Ruleset, pending: Pending, seat: int) -> dict:
-        """Spend only to lead, and only as far as the voter cares; else withdraw (§4.7)."""
-        ballot = rules_decisions.ballot(pending, state, ruleset)
-        side, care = self.stance(state, pending, seat)
-        if votes.is_finished(ballot):
-            return {"tie": side}
-        side = str(ballot.side_of(seat) or side)
-        chest = state.player(seat).resources
-        purse = chest[Resource.POW] + chest[Resource.FAV]
-        mine = ballot.total(votes.Side(side))
-        theirs = ballot.total(votes.Side("against" if side == "for" else "for"))
-        breaker_agrees = ballot.tie_breaker == seat
-        needed = theirs - mine + (0 if breaker_agrees else 1)
-        budget = min(purse, care - ballot.spent_by(seat))
-        if needed <= 0 or needed > budget:
-            return {"withdraw": True}
-        return {"side": side, "spend": needed}
-
-    def _fist(self, state: GameState, pending: Pending, seat: int) -> dict[str, int]:
-        """A throne is worth fighting for; an expelled asset or a plain duel, a bold few (§4.8)."""
-        data, me = pending.data, self.person(seat)
-        chest = state.player(seat).resources
-        share = 0.5 + me.boldness / 2 if data.get("purpose") == SUCCESSION else me.boldness / 2
-        fist = {}
-        for code in dict.fromkeys([*data["resources"], "FAV"]):
-            have = chest[Resource(code)]
-            most = math.ceil(have * share)
-            if most:
-                fist[code] = self.rng.randint(max(1, most // 2), most)
-        return fist
+        """A decision for ``seat`` on ``pending``, in the shape the services take: the kind's
+        own bot move (``consell.game.decisions``)."""
+        spec = REGISTRY.get(pending.kind)
+        return dict(spec.bot(self, state, ruleset, pending, seat)) if spec else {}
 
     def end_of_game(self, options) -> dict:
         """One end-of-game choice (§4.17): what must be used first, a paid one now and then,
@@ -340,30 +265,6 @@ class Bot:
         if options and self.rng.random() < 0.5:
             return {"choose": self.rng.choice(options).key}
         return {"pass": True}
-
-    def _distribution(self, data: dict, ruleset: Ruleset) -> dict:
-        members, amount = list(data["members"]), data["amount"]
-        if data["resource"] == "FAV":
-            receivers = [s for s in members if s != data["king"]]
-            gifts = {str(s): 0 for s in receivers}
-            for _ in range(amount if receivers else 0):
-                gifts[str(self.rng.choice(receivers))] += 1
-            return {"gifts": gifts}
-        limit = data.get("keep_limit", ruleset.distributor_keep)  # a law may change it
-        keep = self.rng.randint(0, min(limit, amount))
-        extra = self.rng.sample(members, (amount - keep) % len(members))
-        return {"keep": keep, "extra": extra}
-
-    def _insurrection(self, state: GameState, ruleset: Ruleset, pending: Pending, seat: int):
-        flow = pending.data.get("flow", {})
-        if flow.get("stage") == insurrection_flow.PLEDGING:
-            left = ruleset.insurrection_reroll_cost - sum(p["amount"] for p in flow["pledges"])
-            chest = state.player(seat).resources
-            have = chest[ruleset.insurrection_reroll_resource] + chest[Resource.FAV]
-            return {"pledge": self.rng.randint(0, max(0, min(left, have)))}
-        if flow.get("stage") == insurrection_flow.DIE_CHOICE:
-            return {"die": self.rng.randint(1, 3)}
-        return {}
 
     def rules(self, needs) -> dict:
         """The director's rulings on objectives the app cannot judge (G48)."""

@@ -28,11 +28,9 @@ from consell.game.services import decisions, games, planning, store, turn
 from consell.rules import (
     crisis_phase,
     endgame,
-    endgame_turns,
     phases,
     procedures,
     resolution,
-    votes,
 )
 from consell.rules import decisions as rules_decisions
 from consell.rules import trades as rules_trades
@@ -41,6 +39,7 @@ from consell.rules.production_phase import OPENED
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 
+from ..decisions import REGISTRY, DecisionSpec
 from .bots import Bot
 from .mechanics import LastingTally
 
@@ -192,13 +191,13 @@ class Runner:
             games.keep_objectives(
                 self.gid, p.seat, self.bot.pick(collective), self.bot.pick(personal)
             )
-        self._appointments(self.state())
+        self.appointments(self.state())
         games.start(self.gid)
 
     def _scope(self, instance: str) -> str:
         return self.catalog[card_id_of(instance)].get("scope", "")
 
-    def _appointments(self, state: GameState, kingdom_id: int | None = None) -> None:
+    def appointments(self, state: GameState, kingdom_id: int | None = None) -> None:
         """Kings fill vacant offices at random (§2 step 8, G24)."""
         for k in state.kingdoms:
             if k.king is None or (kingdom_id is not None and k.id != kingdom_id):
@@ -224,30 +223,23 @@ class Runner:
         )
         if found is None:
             return False
-        kind, flow = found.kind, found.data.get("flow", {})
-        if kind == endgame.END_OF_GAME:
-            left = endgame_turns.options(state, self.catalog, found, found.waiting_for[0])
-            choice = self.bot.end_of_game(left)
-            decisions.decide(self.gid, found.id, choice, seat=found.waiting_for[0])
-        elif kind == "insurrection" and flow.get("stage") in (None, "done"):
+        spec = REGISTRY.get(found.kind)
+        if spec is None and found.kind in procedures.AUTOMATIC:
             decisions.run_procedure(self.gid, found.id)
-        elif kind in procedures.AUTOMATIC and kind != "insurrection":
+            return True
+        if spec is None:
+            raise SimulationStuck(f"Pending {found.kind} {found.data} is no decision kind.")
+        answer = spec.table(self, state, found)
+        if answer is not None and answer.procedure:
             decisions.run_procedure(self.gid, found.id)
-        elif kind == "condition":
-            decisions.decide(self.gid, found.id, {"holds": self.bot.accepts()}, seat=None)
-        elif kind == "manual":
-            decisions.decide(self.gid, found.id, {"done": True}, seat=None)
-        elif kind == "appointments":
-            self._appointments(state, found.data["kingdom"])
-            decisions.decide(self.gid, found.id, {}, seat=found.data["king"])
-        elif kind == "insurrection" and flow.get("stage") == "choosing":
-            ties = flow.get("indicator_choices") or [None]
-            decisions.decide(self.gid, found.id, {"indicator": self.bot.pick(ties)}, seat=None)
+        elif answer is not None:
+            decisions.decide(self.gid, found.id, answer.decision, seat=answer.seat)
         else:
-            self._seat_decides(state, found)
+            self._seat_decides(state, found, spec)
         return True
 
-    def _seat_decides(self, state: GameState, pending) -> None:
+    def _seat_decides(self, state: GameState, pending, spec: DecisionSpec) -> None:
+        """The seat asked makes the kind's bot move; a refused one, the director's fallback."""
         seat = pending.waiting_for[0] if pending.waiting_for else None
         if seat is None:
             raise SimulationStuck(f"Pending {pending.kind} {pending.data} waits for nobody.")
@@ -256,31 +248,8 @@ class Runner:
             decisions.decide(self.gid, pending.id, choice, seat=seat)
         except RuleError:
             self._overrule(pending.kind)
-            decisions.decide(self.gid, pending.id, self._fallback(state, pending, seat), seat=None)
-
-    def _fallback(self, state: GameState, pending, seat: int) -> dict:
-        """What the director decides when the bot's choice was refused."""
-        kind = pending.kind
-        if kind == "vote":
-            ballot = rules_decisions.ballot(pending, state, self.ruleset)
-            if votes.is_finished(ballot):
-                return {"tie": "for"}
-            return {"withdraw": True}
-        if kind == "duel":
-            return {"seat": seat, "fist": {}}
-        if kind == "reaction":
-            return {"use": False}
-        if kind == "kingdom_joiners":
-            return {"join": False}
-        if kind == "law_choice":
-            return {"law": pending.data["row"][0]}
-        if kind == "discard_choice":
-            count = pending.data["choices"].get(str(seat), 0)
-            return {"seat": seat, "tactics": state.player(seat).tactics[:count]}
-        if kind == "insurrection":
-            flow = pending.data["flow"]
-            return {"pledge": 0} if flow["stage"] == "pledging" else {"die": 1}
-        return {}
+            fallback = spec.fallback(state, self.ruleset, pending, seat)
+            decisions.decide(self.gid, pending.id, fallback, seat=None)
 
     def _overrule(self, kind: str) -> None:
         self.overruled[kind] = self.overruled.get(kind, 0) + 1
@@ -325,7 +294,7 @@ class Runner:
     def _planning(self, state: GameState) -> None:
         """The Court, then every player plans, maybe trades, and hands in (§3.2, G24, G34)."""
         if not any(p.plan.handed_in for p in state.players):
-            self._appointments(state)
+            self.appointments(state)
         seats = [p.seat for p in state.players if not p.plan.handed_in]
         self.bot.rng.shuffle(seats)
         for seat in seats:

@@ -8,67 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..access import director_game, seat_for
-from ..phone_forms import EndOfGameForm
-from ..planner import _int
+from ..decisions import Posted
 from ..services import decisions
 from .common import expected_seq, int_or_none, run_service
-
-
-def parse_decision(post) -> dict:
-    """Read a decision form: only the fields a decision may carry, in plain values."""
-    decision: dict = {}
-    if "law" in post:
-        decision["law"] = post["law"]
-    if post.get("withdraw"):
-        decision["withdraw"] = True
-    if "tie" in post:
-        decision["tie"] = post["tie"]
-    if "side" in post:
-        decision["side"] = post["side"]
-        decision["spend"] = _int(post.get("spend", ""))
-    fist = {
-        key[5:]: _int(value)
-        for key, value in post.items()
-        if key.startswith("fist_") and value not in ("", "0")
-    }
-    if any(key.startswith("fist_") for key in post):
-        decision["fist"] = fist
-    if "join" in post:
-        decision["join"] = post["join"] == "yes"
-    if "tactics" in post:
-        decision["tactics"] = post.getlist("tactics")
-    if "use" in post:
-        decision["use"] = post["use"] == "yes"
-        decision["params"] = {
-            key[6:]: _int(value)
-            for key, value in post.items()
-            if key.startswith("param_") and value
-        }
-    if "holds" in post:
-        decision["holds"] = post["holds"] == "yes"
-    if "done" in post:
-        decision["done"] = True
-    if "keep" in post:
-        decision["keep"] = _int(post["keep"])
-        decision["extra"] = [_int(v) for v in post.getlist("extra")]
-    if any(key.startswith("gift_") for key in post):
-        decision["gifts"] = {
-            key[5:]: _int(value) for key, value in post.items() if key.startswith("gift_") and value
-        }
-    if "income" in post:
-        decision["resources"] = post.getlist("income")
-    if "pledge" in post:
-        decision["pledge"] = _int(post["pledge"])
-    if "die" in post:
-        decision["die"] = _int(post["die"])
-    if "indicator" in post:
-        decision["indicator"] = post["indicator"]
-    if "seat" in post:
-        decision["seat"] = _int(post["seat"])
-    if "choice" in post or "pass_turn" in post:
-        form = EndOfGameForm(post)
-        decision.update(form.cleaned_data if form.is_valid() else {"choose": None})
-    return decision
 
 
 def _decide(request, game_id: int, seat: int | None, done: str) -> None:
@@ -77,7 +19,7 @@ def _decide(request, game_id: int, seat: int | None, done: str) -> None:
     if pending is None:
         messages.error(request, _("That decision is no longer asked."))
         return
-    decision = parse_decision(request.POST)
+    decision = Posted(request.POST)  # read by the pending's own form, in the service
     nonce = request.POST.get("nonce")
     if run_service(request, decisions.decide, game_id, pending, decision, seat=seat, nonce=nonce):
         messages.success(request, done)

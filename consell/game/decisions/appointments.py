@@ -1,0 +1,24 @@
+"""A new King appoints the offices of their kingdom, then closes the appointments (G24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.audit.timeline import OTHER
+from consell.rules.decision_kinds import DecisionKind
+
+from .base import Answer, DecisionSpec, Seen, asked
+from .manual import DoneForm
+
+
+def project(v: Seen) -> dict[str, Any]:
+    return {}
+
+
+def table(t, state, pending) -> Answer:
+    """The King fills the vacant offices at random, then closes them."""
+    t.appointments(state, pending.data["kingdom"])
+    return Answer(pending.data["king"], {})
+
+
+SPEC = DecisionSpec(DecisionKind.APPOINTMENTS, asked, project, DoneForm, OTHER, table=table)

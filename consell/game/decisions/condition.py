@@ -1,0 +1,33 @@
+"""A condition the app cannot judge, ruled by the director (``{test: manual, text}``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.audit.timeline import OTHER
+from consell.rules.decision_kinds import ConditionAnswer, DecisionKind
+
+from .base import Answer, DecisionForm, DecisionSpec, Seen, director_only, yes_no
+
+
+class ConditionForm(DecisionForm):
+    holds = yes_no()
+
+    def answer(self) -> ConditionAnswer:
+        holds = self.cleaned_data["holds"]
+        return {"holds": holds == "yes"} if holds else {}
+
+
+def project(v: Seen) -> dict[str, Any]:
+    words = (v.data.get("condition") or {}).get("text")
+    return {"text": v.text(words, v.language) if isinstance(words, dict) else ""}
+
+
+def table(t, state, pending) -> Answer:
+    """The director rules it, now one way, now the other."""
+    return Answer(None, {"holds": t.bot.accepts()})
+
+
+SPEC = DecisionSpec(
+    DecisionKind.CONDITION, director_only, project, ConditionForm, OTHER, table=table
+)

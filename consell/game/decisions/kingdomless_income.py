@@ -1,0 +1,33 @@
+"""A kingdomless player's income: different resources of their choice (rules §4.11), public
+like the rest of production."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consell.audit.timeline import PRODUCTION
+from consell.rules.decision_kinds import DecisionKind, IncomeAnswer
+from consell.rules.resources import PRODUCED
+
+from .base import DecisionForm, DecisionSpec, Seen, Strings, everyone
+
+
+class IncomeForm(DecisionForm):
+    income = Strings(required=False)
+
+    def answer(self) -> IncomeAnswer:
+        income = self.cleaned_data["income"]
+        return {"resources": income} if income else {}
+
+
+def project(v: Seen) -> dict[str, Any]:
+    return {"income": v.ruleset.kingdomless_income, "choices": ["POW", "MON", "INT", "FOR", "FAI"]}
+
+
+def bot(b, state, ruleset, pending, seat) -> IncomeAnswer:
+    return {"resources": b.rng.sample([str(r) for r in PRODUCED], pending.data["count"])}
+
+
+SPEC = DecisionSpec(
+    DecisionKind.KINGDOMLESS_INCOME, everyone, project, IncomeForm, PRODUCTION, bot=bot
+)

@@ -1,0 +1,34 @@
+"""A manual effect the director applies by hand, with a correction, then marks done (DESIGN
+principle 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from consell.audit.timeline import CORRECTION
+from consell.rules.decision_kinds import DecisionKind, DoneAnswer
+
+from .. import manual_view
+from .base import Answer, DecisionForm, DecisionSpec, Seen, director_only
+
+
+class DoneForm(DecisionForm):
+    """One button: done (a manual effect applied, the new King's appointments closed)."""
+
+    done = forms.BooleanField(required=False)
+
+    def answer(self) -> DoneAnswer:
+        return {"done": True} if self.cleaned_data["done"] else {}
+
+
+def project(v: Seen) -> dict[str, Any]:
+    return manual_view.project(v.state, v.catalog, v.data, v.names, v.language, v.text)
+
+
+def table(t, state, pending) -> Answer:
+    return Answer(None, {"done": True})
+
+
+SPEC = DecisionSpec(DecisionKind.MANUAL, director_only, project, DoneForm, CORRECTION, table=table)
