@@ -279,16 +279,16 @@ MORE_LINES: dict[str, Line[Any]] = {
             _("Contributions to %(c)s: %(p)s.") % {"c": n.card(d["card"]), "p": _payments(d, n)}
         ),
     ),
-    Kind.CHEST_CHANGED: acted(
+    Kind.CHEST_CHANGED: line(
         ChestChanged,
-        lambda d, n, actor: (
-            _("%(who)s's chest: %(what)s.") % {"who": n.seat(actor), "what": n.chest_change(d)}
+        lambda d, n: (
+            _("%(who)s's chest: %(what)s.") % {"who": n.seat(d["seat"]), "what": n.chest_change(d)}
         ),
     ),
-    Kind.ASSET_LOST: acted(
+    Kind.ASSET_LOST: line(
         AssetLost,
-        lambda d, n, actor: (
-            _("%(who)s loses %(c)s.") % {"who": n.seat(actor), "c": n.cards([d["asset"]])}
+        lambda d, n: (
+            _("%(who)s loses %(c)s.") % {"who": n.seat(d["seat"]), "c": n.card(d["asset"])}
         ),
     ),
     Kind.TURN_SNAPSHOT: line(

@@ -76,12 +76,14 @@ class Names:
         return self.card(card) if card else _("an ability")
 
     def chest_change(self, d: ChestChanged) -> str:
-        """What a chest gained and lost (``{"gained": {...}, "lost": {...}}``), named."""
+        """What a chest gained, lost and paid (``{"gained": {...}, "lost": {...}}``), named."""
         parts = []
         if d.get("gained"):
             parts.append(_("gains %(what)s") % {"what": words.amounts(d.get("gained"))})
         if d.get("lost"):
             parts.append(_("loses %(what)s") % {"what": words.amounts(d.get("lost"))})
+        if d.get("paid"):
+            parts.append(_("pays %(what)s") % {"what": words.amounts(d.get("paid"))})
         return "; ".join(parts) or _("no change")
 
     def target(self, ref) -> str:

@@ -110,3 +110,18 @@ def test_the_income_of_a_player_without_a_kingdom_is_named():
         said = describe(Kind.KINGDOMLESS_INCOME, payload, _names())
     assert said.startswith("Bob takes 1 ")
     assert "cannot describe" not in said
+
+
+def test_a_chest_changed_behind_the_screen_names_its_owner_and_what_it_paid():
+    """``chest_changed`` is recorded with no actor (the Secrets), so its sentence named
+    "nobody"; and a payment showed as "no change". The payload now says whose chest it is."""
+    with translation.override("en"):
+        paid = describe(Kind.CHEST_CHANGED, _as_logged({"seat": 2, "paid": {"MON": 2}}), _names())
+        lost = describe(Kind.ASSET_LOST, _as_logged({"seat": 1, "asset": "a1"}), _names())
+    assert paid.startswith("Bob's chest: pays 2 ") and "no change" not in paid
+    assert lost.startswith("Alice loses ")
+
+
+def _as_logged(payload: Mapping[str, Any], actor: int | None = None) -> dict[str, Any]:
+    """What the logs give ``describe``: the payload, the event's actor as ``seat`` beneath it."""
+    return {"seat": actor, **payload}

@@ -34,8 +34,9 @@ class ResourcesChanged(TypedDict):
 
 
 class ChestChanged(Batched):
-    """Another player's chest changed behind the screen (§3.4): what it gained or lost."""
+    """Another player's chest changed behind the screen (§3.4): whose, what it gained or lost."""
 
+    seat: int
     gained: NotRequired[Amounts]
     lost: NotRequired[Amounts]
     paid: NotRequired[Amounts]
@@ -89,6 +90,9 @@ class HiddenAsset(TypedDict):
 
 
 class AssetLost(Batched):
+    """A player's asset taken behind the screen (§3.4): whose, and which."""
+
+    seat: int
     asset: str
 
 
