@@ -162,13 +162,33 @@ class PlotNote(PlotAbout):
     outcomes: list[PlotOutcomeRow]
 
 
+class PlotTestRow(TypedDict):
+    """A plot's test of one target or one Spymaster (§4.6): its dice and what they said."""
+
+    threshold: int
+    success_die: int
+    detection_dice: list[int]
+    succeeded: bool
+    detection: str
+
+
+class PlotTargetRow(TypedDict):
+    """One target of a resolved plot: ``"seat:2"`` or ``"kingdom:1"``, its test and result."""
+
+    target: str
+    vigilance: int
+    test: PlotTestRow | None
+    succeeded: bool
+    spymaster_kingdom: int | None
+
+
 class PlotRecord(TypedDict):
     """Every test, die and chance of a resolved plot (§4.6), for the audit."""
 
     conspirator: int
     intrigue: int
     vigilance: dict[str, int]
-    targets: list[dict[str, Any]]
+    targets: list[PlotTargetRow]
     spymaster_tests: list[dict[str, Any]]
     successful: list[str]
     rolls: list[dict[str, Any]]
