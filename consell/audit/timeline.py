@@ -76,17 +76,20 @@ _KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (SECRET_ABILITY, ("secrets_", "secret_")),
 )
 
-# Payload keys whose values name seats (an int, a list of ints, or "seat:N").
+# Payload keys whose values name seats (an int, a list of ints, or "seat:N"), each declared by
+# some payload of ``consell.rules.payloads`` (tests/audit/test_timeline.py checks it).
 SEAT_KEYS = frozenset(
     {
-        "seat", "seats", "winner", "winners", "loser", "participants", "applicant", "founder",
-        "joiners", "proposer", "conspirator", "target", "targets", "successful", "recipient",
-        "from", "to", "giver", "receiver", "members", "expelled", "king", "tied", "bidder",
-        "spymaster", "owner", "heir", "contributors", "top_contributors", "voter",
+        "seat", "seats", "winner", "winners", "participants", "joiners", "conspirator",
+        "target", "targets", "successful", "to", "giver", "receiver", "members", "expelled",
+        "king", "spymaster", "owner",
     }
 )  # fmt: skip
+# Of those, the keys that name a seat only as a reference ("seat:2"): an insurrection's
+# ``target`` is the number its dice must beat (InsurrectionRolled), never a seat.
+REF_KEYS = frozenset({"target", "targets", "successful"})
 # Payload keys holding a dict keyed by seat number.
-SEAT_MAP_KEYS = frozenset({"prestige", "scores", "commitments", "chests", "fists", "spent"})
+SEAT_MAP_KEYS = frozenset({"prestige", "scores", "commitments", "fists"})
 
 _SEAT_REF = re.compile(r"^seat:(\d+)$")
 
@@ -160,7 +163,7 @@ def _scan(value: Any, found: set[int]) -> None:
     if isinstance(value, Mapping):
         for key, item in value.items():
             if key in SEAT_KEYS:
-                found.update(_seat_values(item))
+                found.update(_seat_values(item, bare=key not in REF_KEYS))
             if key in SEAT_MAP_KEYS and isinstance(item, Mapping):
                 found.update(int(k) for k in item if str(k).isdigit())
             if isinstance(item, Mapping | list | tuple):
@@ -173,16 +176,17 @@ def _scan(value: Any, found: set[int]) -> None:
                 _scan(item, found)
 
 
-def _seat_values(value: Any) -> list[int]:
+def _seat_values(value: Any, bare: bool = True) -> list[int]:
+    """The seats ``value`` names: "seat:N" references, and bare numbers where ``bare``."""
     if isinstance(value, bool):
         return []
     if isinstance(value, int):
-        return [value]
+        return [value] if bare else []
     if isinstance(value, str):
         match = _SEAT_REF.match(value)
         return [int(match.group(1))] if match else []
     if isinstance(value, list | tuple):
-        return [s for item in value for s in _seat_values(item)]
+        return [s for item in value for s in _seat_values(item, bare)]
     return []
 
 

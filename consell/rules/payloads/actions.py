@@ -182,6 +182,18 @@ class PlotTargetRow(TypedDict):
     spymaster_kingdom: int | None
 
 
+class SpymasterTestRow(TypedDict):
+    """A Spymaster's test of a plot against their kingdom's members (§4.6)."""
+
+    kingdom: int
+    spymaster: int
+    covered: list[str]
+    own_test_stands_in: bool
+    vigilance: int
+    test: PlotTestRow | None
+    succeeded: bool
+
+
 class PlotRecord(TypedDict):
     """Every test, die and chance of a resolved plot (§4.6), for the audit."""
 
@@ -189,7 +201,7 @@ class PlotRecord(TypedDict):
     intrigue: int
     vigilance: dict[str, int]
     targets: list[PlotTargetRow]
-    spymaster_tests: list[dict[str, Any]]
+    spymaster_tests: list[SpymasterTestRow]
     successful: list[str]
     rolls: list[dict[str, Any]]
     odds: dict[str, Any]
