@@ -2,6 +2,10 @@
 
 Only called on events the viewer may already read (``visibility``), so it can name whatever
 the payload holds. Unknown kinds fall back to a plain label rather than disappearing.
+
+Each kind's sentence is a ``sentences.Line`` built with the kind's payload
+(``line(VoteOpened, lambda d, n: ...)``): ``d`` is that ``TypedDict``, so mypy checks every key
+a sentence reads, and tests/game/test_sentence_payloads.py checks no sentence reads another.
 """
 
 from __future__ import annotations
