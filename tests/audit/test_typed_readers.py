@@ -20,6 +20,7 @@ READERS = [
     *sorted((ROOT / "game" / "views").glob("*.py")),
     ROOT / "game" / "services" / "turn.py",
     ROOT / "game" / "simulator" / "summary.py",
+    ROOT / "game" / "simulator" / "mechanics.py",
 ]
 _OR_EMPTY = r"(?: or \{\}\))?"  # (e.get("payload") or {}).get("x")
 UNTYPED = re.compile(
