@@ -76,20 +76,22 @@ _KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (SECRET_ABILITY, ("secrets_", "secret_")),
 )
 
-# Payload keys whose values name seats (an int, a list of ints, or "seat:N"), each declared by
-# some payload of ``consell.rules.payloads`` (tests/audit/test_timeline.py checks it).
+# Payload keys whose values name seats (an int, a list of ints, or "seat:N"): the payloads'
+# own (``consell.rules.payloads``) and the parameters an ability was planned or run with
+# (``params``, named by the content pack), where a target is a bare seat number.
 SEAT_KEYS = frozenset(
     {
-        "seat", "seats", "winner", "winners", "participants", "joiners", "conspirator",
-        "target", "targets", "successful", "to", "giver", "receiver", "members", "expelled",
-        "king", "spymaster", "owner",
+        "seat", "seats", "winner", "winners", "loser", "participants", "applicant", "founder",
+        "joiners", "proposer", "conspirator", "target", "targets", "successful", "recipient",
+        "from", "to", "giver", "receiver", "members", "expelled", "king", "tied", "bidder",
+        "spymaster", "owner", "heir", "contributors", "top_contributors", "voter",
     }
 )  # fmt: skip
-# Of those, the keys that name a seat only as a reference ("seat:2"): an insurrection's
-# ``target`` is the number its dice must beat (InsurrectionRolled), never a seat.
-REF_KEYS = frozenset({"target", "targets", "successful"})
 # Payload keys holding a dict keyed by seat number.
-SEAT_MAP_KEYS = frozenset({"prestige", "scores", "commitments", "fists"})
+SEAT_MAP_KEYS = frozenset({"prestige", "scores", "commitments", "chests", "fists", "spent"})
+# Keys of SEAT_KEYS a kind's payload uses for something else: an insurrection's ``target`` is
+# T, the number its dice must beat (``InsurrectionRolled``), never a seat.
+NOT_SEATS: dict[str, frozenset[str]] = {Kind.INSURRECTION_ROLLED: frozenset({"target"})}
 
 _SEAT_REF = re.compile(r"^seat:(\d+)$")
 
@@ -155,7 +157,9 @@ def seats_in(event: Mapping[str, Any]) -> frozenset[int]:
     audience = event.get("audience")
     if isinstance(audience, list | tuple):
         found.update(s for s in audience if isinstance(s, int))
-    _scan(event.get("payload") or {}, found)
+    data = event.get("payload") or {}
+    skipped = NOT_SEATS.get(str(event.get("kind")), frozenset())
+    _scan({k: v for k, v in data.items() if k not in skipped}, found)
     return frozenset(found)
 
 
@@ -163,7 +167,7 @@ def _scan(value: Any, found: set[int]) -> None:
     if isinstance(value, Mapping):
         for key, item in value.items():
             if key in SEAT_KEYS:
-                found.update(_seat_values(item, bare=key not in REF_KEYS))
+                found.update(_seat_values(item))
             if key in SEAT_MAP_KEYS and isinstance(item, Mapping):
                 found.update(int(k) for k in item if str(k).isdigit())
             if isinstance(item, Mapping | list | tuple):
@@ -176,17 +180,16 @@ def _scan(value: Any, found: set[int]) -> None:
                 _scan(item, found)
 
 
-def _seat_values(value: Any, bare: bool = True) -> list[int]:
-    """The seats ``value`` names: "seat:N" references, and bare numbers where ``bare``."""
+def _seat_values(value: Any) -> list[int]:
     if isinstance(value, bool):
         return []
     if isinstance(value, int):
-        return [value] if bare else []
+        return [value]
     if isinstance(value, str):
         match = _SEAT_REF.match(value)
         return [int(match.group(1))] if match else []
     if isinstance(value, list | tuple):
-        return [s for item in value for s in _seat_values(item, bare)]
+        return [s for item in value for s in _seat_values(item)]
     return []
 
 
