@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from consell.rules.payloads import TurnSnapshot
 from consell.rules.resources import INDICATORS, RESOURCES
 
 WIDTH, HEIGHT = 360, 200
@@ -70,16 +70,16 @@ class Chart:
         return out
 
 
-def per_turn(snapshots: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def per_turn(snapshots: Iterable[TurnSnapshot]) -> list[TurnSnapshot]:
     """One snapshot per turn, the last one recorded for it (the game's end follows turn 10's)."""
-    by_turn: dict[int, Mapping[str, Any]] = {}
+    by_turn: dict[int, TurnSnapshot] = {}
     for snap in snapshots:
         by_turn[int(snap["turn"])] = snap
     return [by_turn[t] for t in sorted(by_turn)]
 
 
 def build_charts(
-    snapshots: Iterable[Mapping[str, Any]], kingdom_name: Callable[[str], str] = str
+    snapshots: Iterable[TurnSnapshot], kingdom_name: Callable[[str], str] = str
 ) -> list[Chart]:
     """Prestige and every resource per player, then each kingdom's indicators; a kingdom is
     titled by ``kingdom_name`` (its house's title in the reader's language, not its id)."""
@@ -89,7 +89,7 @@ def build_charts(
     turns = tuple(int(s["turn"]) for s in snaps)
     players: dict[int, str] = {}
     for snap in snaps:
-        for p in snap.get("players", []):
+        for p in snap["players"]:
             players.setdefault(p["seat"], p["name"])
     charts = []
     for resource in RESOURCES:
@@ -97,7 +97,7 @@ def build_charts(
             name: {
                 int(s["turn"]): p["resources"].get(str(resource))
                 for s in snaps
-                for p in s.get("players", [])
+                for p in s["players"]
                 if p["seat"] == seat
             }
             for seat, name in players.items()
@@ -105,14 +105,14 @@ def build_charts(
         charts.append(_chart(f"resource-{resource}", str(resource), "", turns, lines))
     kingdoms: dict[int, str] = {}
     for snap in snaps:
-        for k in snap.get("kingdoms", []):
+        for k in snap["kingdoms"]:
             kingdoms[k["id"]] = kingdom_name(k["name"])
     for kid, name in kingdoms.items():
         lines = {
             str(indicator): {
                 int(s["turn"]): k["indicators"].get(str(indicator))
                 for s in snaps
-                for k in s.get("kingdoms", [])
+                for k in s["kingdoms"]
                 if k["id"] == kid
             }
             for indicator in INDICATORS

@@ -13,6 +13,7 @@ from consell.game.models import Game
 from consell.game.visibility import Viewer
 from consell.rules import audience
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import TurnSnapshot, payload
 
 SCHEMA = "consell-audit/1"
 ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampling"
@@ -84,6 +85,6 @@ def _event(e) -> dict[str, Any]:
     }
 
 
-def snapshots_of(document: dict[str, Any]) -> list[dict[str, Any]]:
+def snapshots_of(document: dict[str, Any]) -> list[TurnSnapshot]:
     """The payloads of the per-turn snapshots, in log order (for the charts)."""
-    return [e["payload"] for e in document["events"] if e["kind"] == Kind.TURN_SNAPSHOT]
+    return [payload(e, TurnSnapshot) for e in document["events"] if e["kind"] == Kind.TURN_SNAPSHOT]

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from consell.rules.odds import roll_odds
+from consell.rules.payloads import PlotRecord, PlotResolved
 from consell.rules.plots import Detection, detection_of
 
 _PURPOSE = re.compile(
@@ -26,49 +27,33 @@ _PURPOSE = re.compile(
 DISCREET = str(Detection.DISCREET)
 
 
-def target_refs(payload: Mapping[str, Any]) -> list[str]:
-    """The plot's targets as ``"seat:N"`` / ``"kingdom:K"``, in the order the rules tested them.
-
-    ``effects.plot_record`` writes each target as a dict (``{"target": "seat:2", "vigilance": 1,
-    "test": {...}, "succeeded": true, ...}``); a bare reference is read as well.
-    """
-    return [_ref(t) for t in payload.get("targets") or []]
+def target_refs(payload: PlotRecord) -> list[str]:
+    """The plot's targets as ``"seat:N"`` / ``"kingdom:K"``, in the order the rules tested them
+    (``effects.plot_record``)."""
+    return [t["target"] for t in payload["targets"]]
 
 
-def _ref(target: Any) -> str:
-    return str(target.get("target", "")) if isinstance(target, Mapping) else str(target)
-
-
-def plot_detail(payload: Mapping[str, Any], conspirator: int | None) -> dict[str, Any]:
+def plot_detail(payload: PlotResolved, conspirator: int | None) -> dict[str, Any]:
     """Conspirator, targets, intrigue, vigilance, Spymaster tests, thresholds, odds and dice."""
-    tests = _tests(payload.get("rolls") or [])
-    successful = {str(t) for t in payload.get("successful") or []}
-    vigilance = payload.get("vigilance") or {}
-    targets = []
-    for t in payload.get("targets") or []:
-        ref = _ref(t)
-        about = t if isinstance(t, Mapping) else {}
-        targets.append(
-            {
-                "target": ref,
-                "succeeded": bool(about.get("succeeded", ref in successful)),
-                "vigilance": about.get("vigilance", vigilance.get(ref)),
-            }
-        )
+    tests = _tests(payload["rolls"])
+    targets = [
+        {"target": t["target"], "succeeded": t["succeeded"], "vigilance": t["vigilance"]}
+        for t in payload["targets"]
+    ]
     return {
         "conspirator": conspirator,
         "targets": targets,
-        "intrigue": payload.get("intrigue"),
+        "intrigue": payload["intrigue"],
         "tests": tests,
         "spymaster_involved": any(t["spymaster"] is not None for t in tests),
-        "source": payload.get("source"),
-        "ability": payload.get("ability"),
+        "source": payload["source"],
+        "ability": payload["ability"],
     }
 
 
-def detection_for(payload: Mapping[str, Any], target: str) -> str | None:
+def detection_for(payload: PlotRecord, target: str) -> str | None:
     """How the target's own detection test fell: discreet, partial or detected (§4.6)."""
-    for test in _tests(payload.get("rolls") or []):
+    for test in _tests(payload["rolls"]):
         if test["target"] == target and test["detection"] is not None:
             return test["detection"]
     return None

@@ -23,6 +23,7 @@ from typing import Any
 
 from consell.rules.dice import Roll, verify
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import GameCreated, PlotResolved, payload
 
 VERIFIED = "verified"
 ENTERED = "entered"
@@ -126,7 +127,7 @@ def _status(roll: Roll, expected: Mapping[int, int], unchecked: str | None) -> s
 def _published(commitment: str, events: list[Mapping[str, Any]]) -> list[str]:
     """The commitment of the log must be the one announced publicly when the game was created."""
     announced = [
-        e.get("payload", {}).get("commitment")
+        payload(e, GameCreated).get("commitment")
         for e in events
         if e.get("kind") == Kind.GAME_CREATED and e.get("audience") == "public"
     ]
@@ -156,11 +157,14 @@ def _entered_out_of_range(rolls: list[Roll]) -> list[str]:
 
 
 def _shown_in_events(rolls: list[Roll], events: list[Mapping[str, Any]]) -> list[str]:
-    """A die an event shows must be the die of the log, with the same counter."""
+    """A die an event shows (a resolved plot's, the only payload with ``rolls``) must be the die
+    of the log, with the same counter."""
     logged = {r.counter: r.value for r in rolls}
     problems = []
     for event in events:
-        for shown in (event.get("payload") or {}).get("rolls") or []:
+        if event.get("kind") != Kind.PLOT_RESOLVED:
+            continue
+        for shown in payload(event, PlotResolved).get("rolls") or []:
             if not isinstance(shown, Mapping) or "counter" not in shown:
                 continue
             c = int(shown["counter"])

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import PlotResolved, payload
 
 from .plot_detail import DISCREET, detection_for, target_refs
 from .timeline import Entry
@@ -57,15 +58,18 @@ def _plots_against(entries: Sequence[Entry], seat: int) -> list[PlotAgainst]:
     me = f"seat:{seat}"
     out = []
     for e in entries:
-        if e.kind != Kind.PLOT_RESOLVED or me not in target_refs(e.payload):
+        if e.kind != Kind.PLOT_RESOLVED:
+            continue
+        plot = payload(e, PlotResolved)
+        if me not in target_refs(plot):
             continue
         out.append(
             PlotAgainst(
                 seq=e.seq,
                 turn=e.turn,
                 conspirator=e.actor,
-                succeeded=me in (e.payload.get("successful") or []),
-                detection=detection_for(e.payload, me),
+                succeeded=me in plot["successful"],
+                detection=detection_for(plot, me),
             )
         )
     return out

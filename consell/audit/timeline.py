@@ -17,6 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict, Unpack
 
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import (
+    AuctionBid,
+    AuctionResolved,
+    BallotLine,
+    BidsSettled,
+    PlotResolved,
+    SettledBid,
+    VoteResult,
+    payload,
+)
 
 from .plot_detail import plot_detail
 
@@ -66,7 +76,9 @@ _KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (SECRET_ABILITY, ("secrets_", "secret_")),
 )
 
-# Payload keys whose values name seats (an int, a list of ints, or "seat:N").
+# Payload keys whose values name seats (an int, a list of ints, or "seat:N"): the payloads'
+# own (``consell.rules.payloads``) and the parameters an ability was planned or run with
+# (``params``, named by the content pack), where a target is a bare seat number.
 SEAT_KEYS = frozenset(
     {
         "seat", "seats", "winner", "winners", "loser", "participants", "applicant", "founder",
@@ -77,6 +89,9 @@ SEAT_KEYS = frozenset(
 )  # fmt: skip
 # Payload keys holding a dict keyed by seat number.
 SEAT_MAP_KEYS = frozenset({"prestige", "scores", "commitments", "chests", "fists", "spent"})
+# Keys of SEAT_KEYS a kind's payload uses for something else: an insurrection's ``target`` is
+# T, the number its dice must beat (``InsurrectionRolled``), never a seat.
+NOT_SEATS: dict[str, frozenset[str]] = {Kind.INSURRECTION_ROLLED: frozenset({"target"})}
 
 _SEAT_REF = re.compile(r"^seat:(\d+)$")
 
@@ -142,7 +157,9 @@ def seats_in(event: Mapping[str, Any]) -> frozenset[int]:
     audience = event.get("audience")
     if isinstance(audience, list | tuple):
         found.update(s for s in audience if isinstance(s, int))
-    _scan(event.get("payload") or {}, found)
+    data = event.get("payload") or {}
+    skipped = NOT_SEATS.get(str(event.get("kind")), frozenset())
+    _scan({k: v for k, v in data.items() if k not in skipped}, found)
     return frozenset(found)
 
 
@@ -181,7 +198,7 @@ def entry_of(event: Mapping[str, Any]) -> Entry:
     audience = event.get("audience", "director")
     audience = tuple(audience) if isinstance(audience, list | tuple) else str(audience)
     category = category_of(event["kind"], audience)
-    payload = event.get("payload") or {}
+    data = event.get("payload") or {}
     return Entry(
         seq=event["seq"],
         turn=event.get("turn", 0),
@@ -191,42 +208,51 @@ def entry_of(event: Mapping[str, Any]) -> Entry:
         actor=event.get("actor"),
         by_director=bool(event.get("by_director")),
         audience=audience,
-        payload=payload,
+        payload=data,
         seats=seats_in(event),
-        detail=_detail(event["kind"], category, payload, event.get("actor")),
+        detail=_detail(event, event.get("actor")),
     )
 
 
-def _detail(kind: str, category: str, payload: Mapping[str, Any], actor: int | None):
+def _detail(event: Mapping[str, Any], actor: int | None) -> dict[str, Any] | None:
+    """The tables of a plot, an auction's bids or a vote, read from its kind's payload."""
+    kind = event["kind"]
     if kind == Kind.PLOT_RESOLVED:
-        return plot_detail(payload, actor)
-    records = payload.get("records") or payload.get("bids")
-    if category in (BID, AUCTION_RESULT) and records:
-        return {"bids": auction_bids(records)}
-    if category == VOTE and payload.get("record"):
-        return {"spends": vote_spends(payload["record"])}
-    return None
+        return plot_detail(payload(event, PlotResolved), actor)
+    if kind == Kind.AUCTION_RESOLVED:
+        bids = auction_bids(payload(event, AuctionResolved)["bids"])
+    elif kind == Kind.BIDS_SETTLED:
+        bids = [_settled(b) for b in payload(event, BidsSettled)["bids"]]
+    elif kind == Kind.VOTE_RESULT:
+        record = payload(event, VoteResult)["record"]
+        return {"spends": vote_spends(record)} if record else None
+    else:
+        return None
+    return {"bids": bids} if bids else None
 
 
-def auction_bids(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def auction_bids(records: Sequence[AuctionBid]) -> list[dict[str, Any]]:
     """Every bid with its amount capped to the bidder's funds (rules §4.9)."""
-    out = []
-    for record in records:
-        bid = record.get("bid", record)
-        out.append(
-            {
-                "seat": bid.get("seat"),
-                "round": bid.get("round", ""),
-                "asset": bid.get("asset", ""),
-                "amount": bid.get("amount"),
-                "capped": record.get("capped"),
-                "status": record.get("status", ""),
-            }
-        )
-    return out
+    return [
+        {
+            "seat": r["seat"],
+            "round": r["round"],
+            "asset": r["asset"],
+            "amount": r["amount"],
+            "capped": r["capped"],
+            "status": r["status"],
+        }
+        for r in records
+    ]
 
 
-def vote_spends(record: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _settled(bid: SettledBid) -> dict[str, Any]:
+    """A bidder's own bid as settled: the bidder's note names neither them nor a status."""
+    row = {"seat": None, "round": bid["round"], "asset": bid["asset"], "amount": bid["amount"]}
+    return {**row, "capped": None, "status": ""}
+
+
+def vote_spends(record: Sequence[BallotLine]) -> list[dict[str, Any]]:
     """Every spend of a vote numbered by round: a voter's n-th turn is round n (rules §4.7)."""
     turns: Counter[int] = Counter()
     out = []
@@ -237,8 +263,8 @@ def vote_spends(record: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             {
                 "round": turns[seat],
                 "seat": seat,
-                "side": line.get("side"),
-                "amount": line.get("amount", 0),
+                "side": line["side"],
+                "amount": line["amount"],
             }
         )
     return out

@@ -15,6 +15,7 @@ from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import DestinyExhausted, DestinyRevealed, ObjectivesJudged, payload
 from consell.rules.resources import Resource
 from consell.rules.state import GameState
 
@@ -54,15 +55,23 @@ def destiny_of_turn(
     for ev in events:
         if ev.audience != "public":
             continue
-        data = ev.payload
-        kingdom = data.get("kingdom")
-        card = data.get("card")
+        if ev.kind == Kind.DESTINY_EXHAUSTED:
+            kingdom, card, card_kind, duration = (
+                payload(ev, DestinyExhausted)["kingdom"],
+                None,
+                "",
+                0,
+            )
+        else:
+            data = payload(ev, DestinyRevealed)
+            kingdom, card = data["kingdom"], data["card"]
+            card_kind, duration = data["card_kind"], data["duration"]
         out.append(
             {
                 "kingdom": kingdoms.get(kingdom) if kingdom is not None else None,
                 "kingdom_id": kingdom,
-                "kind": data.get("card_kind") or "",
-                "duration": int(data.get("duration") or 0),
+                "kind": card_kind or "",
+                "duration": int(duration or 0),
                 "exhausted": card is None,
                 "card": card,
                 **(_title_and_text(catalog, card, text, language) if card else NO_WORDS),
@@ -94,13 +103,13 @@ def standings(
         .order_by("-seq")
         .first()
     )
-    verdicts = judged.payload.get("verdicts", []) if judged else []
+    verdicts = payload(judged, ObjectivesJudged)["verdicts"] if judged else []
     winners = set(state.winners)
     rows: list[Standing] = []
     for p in state.players:
         objectives: list[ObjectiveShown] = []
         for v in verdicts:
-            if v.get("seat") == p.seat:
+            if v["seat"] == p.seat:
                 words = _title_and_text(catalog, v["objective"], text, language)
                 objectives.append({**words, "met": bool(v["met"])})
         rows.append(

@@ -8,15 +8,60 @@ of ``describe`` and names every thing by what the table calls it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import (
+    AppointmentsClosed,
+    AssetBought,
+    AssetLost,
+    AuctionResolved,
+    BidsSettled,
+    BidVoid,
+    CardsDrawn,
+    CardsHeld,
+    ChestChanged,
+    CorrectionReason,
+    CrisisContributionPaid,
+    CrisisPayments,
+    DecksPrepared,
+    DestinyBatch,
+    DestinyExhausted,
+    DiscardsChosen,
+    ExpelVoid,
+    ExpulsionDuelWon,
+    FistCommitted,
+    HiddenAssetDuel,
+    InsurrectionLosses,
+    InsurrectionPledgesShort,
+    JoinerAnswered,
+    ManualDone,
+    ManualEffect,
+    Nothing,
+    ObjectivesReturned,
+    ObjectivesSetAside,
+    Paid,
+    PendingOpened,
+    PlotResolved,
+    ReactionDeclined,
+    ReactionOffered,
+    SeatLinkReissued,
+    TacticsDiscarded,
+    TokensMoved,
+    TradeAnswered,
+    TradeOffersLapsed,
+    TradesAllowed,
+    Trigger,
+    TurnSnapshot,
+    VigilanceCommitted,
+    VoteDecided,
+)
 
 from . import words
+from .sentences import Line, Names, acted, line
 
 STEP_WORDS = {
     "destiny": gettext_lazy("the destiny cards are revealed"),
@@ -36,16 +81,16 @@ TRIGGER_WORDS = {
 }
 
 
-def _bids(d: Mapping[str, Any], n) -> str:
+def _bids(d: BidsSettled, n: Names) -> str:
     rows = []
-    for b in d.get("bids") or []:
+    for b in d["bids"] or []:
         rows.append(
             _("%(round)s: %(asset)s for %(amount)s, %(result)s")
             % {
-                "round": words.bid_round(b.get("round")),
-                "asset": n.card(b.get("asset")),
-                "amount": words.amounts({"MON": b.get("amount") or 0}),
-                "result": _("won") if b.get("won") else _("not won"),
+                "round": words.bid_round(b["round"]),
+                "asset": n.card(b["asset"]),
+                "amount": words.amounts({"MON": b["amount"] or 0}),
+                "result": _("won") if b["won"] else _("not won"),
             }
         )
     return "; ".join(rows) or _("none")
@@ -55,182 +100,286 @@ def _verdict(passed) -> str:
     return _("passed") if passed else _("rejected")
 
 
-def _payments(d: Mapping[str, Any], n) -> str:
+def _payments(d: CrisisPayments, n: Names) -> str:
     rows = [
         _("%(who)s pays %(what)s")
         % {"who": n.seat(int(seat)), "what": words.amounts(p.get("paid"))}
-        for seat, p in (d.get("payments") or {}).items()
+        for seat, p in (d["payments"] or {}).items()
         if any((p.get("paid") or {}).values())
     ]
     return "; ".join(rows) or _("nobody pays")
 
 
-MORE_LINES: dict[str, Callable[[Mapping[str, Any], Any], str]] = {
-    Kind.DECKS_PREPARED: lambda d, n: _("The decks are shuffled and prepared."),
-    Kind.DESTINY_BATCH: lambda d, n: (
-        _("The destiny cards of this turn are drawn: %(c)s.") % {"c": n.cards(d.get("cards"))}
+MORE_LINES: dict[str, Line[Any]] = {
+    Kind.DECKS_PREPARED: line(
+        DecksPrepared, lambda d, n: _("The decks are shuffled and prepared.")
     ),
-    Kind.DESTINY_EXHAUSTED: lambda d, n: (
-        _("The destiny pile of %(k)s is empty.") % {"k": n.kingdom(d.get("kingdom"))}
+    Kind.DESTINY_BATCH: line(
+        DestinyBatch,
+        lambda d, n: (
+            _("The destiny cards of this turn are drawn: %(c)s.") % {"c": n.cards(d["cards"])}
+        ),
     ),
-    Kind.OBJECTIVE_DECKS_SHUFFLED: lambda d, n: _("The objective decks are shuffled."),
-    Kind.OBJECTIVES_RETURNED: lambda d, n: (
-        _("%(who)s returns %(c)s unseen.")
-        % {"who": n.seat(d.get("seat")), "c": n.cards(d.get("cards"))}
+    Kind.DESTINY_EXHAUSTED: line(
+        DestinyExhausted,
+        lambda d, n: _("The destiny pile of %(k)s is empty.") % {"k": n.kingdom(d["kingdom"])},
     ),
-    Kind.OBJECTIVES_SET_ASIDE: lambda d, n: (
-        _("Objectives set aside for %(who)s: %(c)s.")
-        % {"who": n.seat(d.get("seat")), "c": n.cards(d.get("cards"))}
+    Kind.OBJECTIVE_DECKS_SHUFFLED: line(
+        Nothing, lambda d, n: _("The objective decks are shuffled.")
     ),
-    Kind.APPOINTMENTS_CLOSED: lambda d, n: (
-        _("The King of %(k)s has appointed the offices.") % {"k": n.kingdom(d.get("kingdom"))}
+    Kind.OBJECTIVES_RETURNED: line(
+        ObjectivesReturned,
+        lambda d, n: (
+            _("%(who)s returns %(c)s unseen.")
+            % {"who": n.seat(d["seat"]), "c": n.cards(d["cards"])}
+        ),
     ),
-    Kind.CARDS_DRAWN: lambda d, n: (
-        _("%(who)s draws %(count)s cards.")
-        % {"who": n.seat(d.get("seat")), "count": d.get("count")}
+    Kind.OBJECTIVES_SET_ASIDE: line(
+        ObjectivesSetAside,
+        lambda d, n: (
+            _("Objectives set aside for %(who)s: %(c)s.")
+            % {"who": n.seat(d["seat"]), "c": n.cards(d["cards"])}
+        ),
     ),
-    Kind.CARDS_RECEIVED: lambda d, n: _("You receive %(c)s.") % {"c": n.cards(d.get("cards"))},
-    Kind.COST_PAID: lambda d, n: _("You pay %(what)s.") % {"what": words.amounts(d.get("paid"))},
-    Kind.PENDING_OPENED: lambda d, n: (
-        (
-            _("Waiting for a decision: %(what)s (%(who)s).")
-            % {
-                "what": words.pending(d.get("pending_kind")),
-                "who": n.seats_of(d.get("waiting_for")),
-            }
-        )
-        if d.get("waiting_for")
-        # Nobody asked yet: the director runs it (founding, expulsion...).
-        else _("Waiting for a decision: %(what)s.") % {"what": words.pending(d.get("pending_kind"))}
+    Kind.APPOINTMENTS_CLOSED: line(
+        AppointmentsClosed,
+        lambda d, n: (
+            _("The King of %(k)s has appointed the offices.") % {"k": n.kingdom(d["kingdom"])}
+        ),
     ),
-    Kind.MANUAL_EFFECT: lambda d, n: (
-        _("To apply by hand: %(text)s") % {"text": n.words(d.get("text")) or _("see the card")}
+    Kind.CARDS_DRAWN: line(
+        CardsDrawn,
+        lambda d, n: (
+            _("%(who)s draws %(count)s cards.") % {"who": n.seat(d["seat"]), "count": d["count"]}
+        ),
     ),
-    Kind.MANUAL_DONE: lambda d, n: _("The director applied an effect by hand."),
-    Kind.TRIGGER: lambda d, n: (
-        _("Reactions may answer: %(what)s.")
-        % {"what": TRIGGER_WORDS.get(str(d.get("trigger")), _("something happens"))}
+    Kind.CARDS_RECEIVED: line(
+        CardsHeld, lambda d, n: _("You receive %(c)s.") % {"c": n.cards(d["cards"])}
     ),
-    Kind.REACTION_OFFERED: lambda d, n: _("You may react with %(what)s.") % {"what": n.ability(d)},
-    Kind.REACTION_DECLINED: lambda d, n: _("You let %(what)s pass.") % {"what": n.ability(d)},
-    Kind.VOTE_DECIDED: lambda d, n: (
-        _("The vote on %(what)s is decided: %(verdict)s.")
-        % {
-            "what": n.card(d.get("law")) if d.get("law") else n.kingdom(d.get("kingdom")),
-            "verdict": _verdict(d.get("passed")),
-        }
+    Kind.COST_PAID: line(
+        Paid, lambda d, n: _("You pay %(what)s.") % {"what": words.amounts(d["paid"])}
     ),
-    Kind.JOINER_ANSWERED: lambda d, n: (
-        (_("%(who)s joins the new kingdom.") if d.get("joins") else _("%(who)s stays out."))
-        % {"who": n.seat(d.get("seat"))}
-    ),
-    Kind.TOKENS_MOVED: lambda d, n: (
-        _("%(giver)s gives %(what)s to %(receiver)s.")
-        % {
-            "giver": n.seat(d.get("giver")),
-            "receiver": n.seat(d.get("receiver")),
-            "what": words.amounts({d["resource"]: d.get("amount") or 0}),
-        }
-    ),
-    Kind.VIGILANCE_COMMITTED: lambda d, n: (
-        _("Vigilance is set: %(v)s.")
-        % {
-            "v": ", ".join(
-                f"{n.seat(int(seat))} {amount}"
-                for seat, amount in (d.get("vigilance") or {}).items()
+    Kind.PENDING_OPENED: line(
+        PendingOpened,
+        lambda d, n: (
+            (
+                _("Waiting for a decision: %(what)s (%(who)s).")
+                % {
+                    "what": words.pending(d["pending_kind"]),
+                    "who": n.seats_of(d["waiting_for"]),
+                }
             )
-            or _("none")
-        }
+            if d["waiting_for"]
+            # Nobody asked yet: the director runs it (founding, expulsion...).
+            else _("Waiting for a decision: %(what)s.") % {"what": words.pending(d["pending_kind"])}
+        ),
     ),
-    Kind.PLOT_RESOLVED: lambda d, n: (
-        _("The plot %(what)s by %(who)s is resolved; it succeeds against %(hit)s.")
-        % {
-            "what": n.ability(d),
-            "who": n.seat(d.get("seat")),
-            "hit": ", ".join(n.target(t) for t in d.get("successful") or []) or _("nobody"),
-        }
+    Kind.MANUAL_EFFECT: line(
+        ManualEffect,
+        lambda d, n: (
+            _("To apply by hand: %(text)s") % {"text": n.words(d["text"]) or _("see the card")}
+        ),
     ),
-    Kind.BID_VOID: lambda d, n: (
-        _("Your bid for %(asset)s is void: %(why)s")
-        % {"asset": n.card(d.get("asset")) or _("no asset"), "why": words.say(d.get("reason"))}
+    Kind.MANUAL_DONE: line(ManualDone, lambda d, n: _("The director applied an effect by hand.")),
+    Kind.TRIGGER: line(
+        Trigger,
+        lambda d, n: (
+            _("Reactions may answer: %(what)s.")
+            % {"what": TRIGGER_WORDS.get(str(d["trigger"]), _("something happens"))}
+        ),
     ),
-    Kind.BIDS_SETTLED: lambda d, n: _("Your bids: %(bids)s.") % {"bids": _bids(d, n)},
-    Kind.ASSET_BOUGHT: lambda d, n: (
-        _("You buy %(asset)s for %(what)s.")
-        % {"asset": n.card(d.get("asset")), "what": words.amounts(d.get("paid"))}
+    Kind.REACTION_OFFERED: line(
+        ReactionOffered, lambda d, n: _("You may react with %(what)s.") % {"what": n.ability(d)}
     ),
-    Kind.AUCTION_RESOLVED: lambda d, n: _("The auction is resolved behind the screen."),
-    Kind.CRISIS_CONTRIBUTION_PAID: lambda d, n: (
-        _("You pay %(what)s towards %(c)s.")
-        % {"what": words.amounts(d.get("paid")), "c": n.card(d.get("card"))}
+    Kind.REACTION_DECLINED: line(
+        ReactionDeclined, lambda d, n: _("You let %(what)s pass.") % {"what": n.ability(d)}
     ),
-    Kind.CRISIS_PAYMENTS: lambda d, n: (
-        _("Contributions to %(c)s: %(p)s.") % {"c": n.card(d.get("card")), "p": _payments(d, n)}
+    Kind.VOTE_DECIDED: line(
+        VoteDecided,
+        lambda d, n: (
+            _("The vote on %(what)s is decided: %(verdict)s.")
+            % {
+                "what": n.card(d["law"]) if d["law"] else n.kingdom(d["kingdom"]),
+                "verdict": _verdict(d["passed"]),
+            }
+        ),
     ),
-    Kind.CHEST_CHANGED: lambda d, n: (
-        _("%(who)s's chest: %(what)s.") % {"who": n.seat(d.get("seat")), "what": n.chest_change(d)}
+    Kind.JOINER_ANSWERED: line(
+        JoinerAnswered,
+        lambda d, n: (
+            (_("%(who)s joins the new kingdom.") if d["joins"] else _("%(who)s stays out."))
+            % {"who": n.seat(d["seat"])}
+        ),
     ),
-    Kind.ASSET_LOST: lambda d, n: (
-        _("%(who)s loses %(c)s.")
-        % {"who": n.seat(d.get("seat")), "c": n.cards(d.get("assets") or [d.get("asset")])}
+    Kind.TOKENS_MOVED: line(
+        TokensMoved,
+        lambda d, n: (
+            _("%(giver)s gives %(what)s to %(receiver)s.")
+            % {
+                "giver": n.seat(d["giver"]),
+                "receiver": n.seat(d["receiver"]),
+                "what": words.amounts({d["resource"]: d["amount"] or 0}),
+            }
+        ),
     ),
-    Kind.TURN_SNAPSHOT: lambda d, n: (
-        _("Every chest and kingdom is recorded for the audit (turn %(t)s).") % {"t": d.get("turn")}
+    Kind.VIGILANCE_COMMITTED: line(
+        VigilanceCommitted,
+        lambda d, n: (
+            _("Vigilance is set: %(v)s.")
+            % {
+                "v": ", ".join(
+                    f"{n.seat(int(seat))} {amount}"
+                    for seat, amount in (d["vigilance"] or {}).items()
+                )
+                or _("none")
+            }
+        ),
     ),
-    Kind.TRADES_ALLOWED: lambda d, n: _("Trading is allowed outside Planning this turn."),
-    Kind.TRADE_REFUSED: lambda d, n: (
-        _("%(who)s refuses the trade.") % {"who": n.seat(d.get("seat"))}
+    Kind.PLOT_RESOLVED: line(
+        PlotResolved,
+        lambda d, n: (
+            _("The plot %(what)s by %(who)s is resolved; it succeeds against %(hit)s.")
+            % {
+                "what": n.words(d["title"]),
+                "who": n.seat(d["conspirator"]),
+                "hit": ", ".join(n.target(t) for t in d["successful"] or []) or _("nobody"),
+            }
+        ),
     ),
-    Kind.TRADE_WITHDRAWN: lambda d, n: (
-        _("%(who)s withdraws the trade offer.") % {"who": n.seat(d.get("seat"))}
+    Kind.BID_VOID: line(
+        BidVoid,
+        lambda d, n: (
+            _("Your bid for %(asset)s is void: %(why)s")
+            % {"asset": n.card(d["asset"]) or _("no asset"), "why": words.say(d["reason"])}
+        ),
     ),
-    Kind.TRADE_OFFERS_LAPSED: lambda d, n: _("The trade offers still open have lapsed."),
-    Kind.CORRECTION_REASON: lambda d, n: (
-        _("Why the director corrected: %(r)s") % {"r": d.get("reason", "")}
+    Kind.BIDS_SETTLED: line(
+        BidsSettled, lambda d, n: _("Your bids: %(bids)s.") % {"bids": _bids(d, n)}
     ),
-    Kind.SEAT_LINK_REISSUED: lambda d, n: (
-        _("A new join link for %(who)s; the old one no longer opens the seat.")
-        % {"who": d.get("name") or n.seat(d.get("seat"))}
+    Kind.ASSET_BOUGHT: line(
+        AssetBought,
+        lambda d, n: (
+            _("You buy %(asset)s for %(what)s.")
+            % {"asset": n.card(d["asset"]), "what": words.amounts(d["paid"])}
+        ),
     ),
-    Kind.TACTICS_EXHAUSTED: lambda d, n: _("The tactics deck is empty."),
-    Kind.TACTICS_DISCARDED: lambda d, n: (
-        ngettext(
-            "%(who)s discards %(count)s tactic.",
-            "%(who)s discards %(count)s tactics.",
-            d.get("count") or 0,
-        )
-        % {"who": n.seat(d.get("seat")), "count": d.get("count") or 0}
+    Kind.AUCTION_RESOLVED: line(
+        AuctionResolved, lambda d, n: _("The auction is resolved behind the screen.")
     ),
-    Kind.KINGDOM_FOUNDING_PAID: lambda d, n: (
-        _("%(who)s pays %(what)s to found a kingdom.")
-        % {"who": n.seat(d.get("seat")), "what": words.amounts(d.get("paid"))}
+    Kind.CRISIS_CONTRIBUTION_PAID: line(
+        CrisisContributionPaid,
+        lambda d, n: (
+            _("You pay %(what)s towards %(c)s.")
+            % {"what": words.amounts(d["paid"]), "c": n.card(d["card"])}
+        ),
     ),
-    Kind.TACTICS_LOST: lambda d, n: _("You discard %(c)s.") % {"c": n.cards(d.get("cards"))},
-    Kind.FIST_COMMITTED: lambda d, n: (
-        _("Your fist for the duel: %(what)s.") % {"what": words.amounts(d.get("fist"))}
+    Kind.CRISIS_PAYMENTS: line(
+        CrisisPayments,
+        lambda d, n: (
+            _("Contributions to %(c)s: %(p)s.") % {"c": n.card(d["card"]), "p": _payments(d, n)}
+        ),
     ),
-    Kind.EXPEL_VOID: lambda d, n: (
-        _("%(who)s cannot be expelled: nothing happens.") % {"who": n.seat(d.get("seat"))}
+    Kind.CHEST_CHANGED: line(
+        ChestChanged,
+        lambda d, n: (
+            _("%(who)s's chest: %(what)s.") % {"who": n.seat(d["seat"]), "what": n.chest_change(d)}
+        ),
     ),
-    Kind.EXPULSION_DUEL_WON: lambda d, n: (
-        _("%(w)s wins the duel; %(x)s is expelled and gives up %(a)s.")
-        % {
-            "w": n.seat(d.get("winner")),
-            "x": n.seat(d.get("expelled")),
-            "a": n.card(d.get("asset")) or _("a hidden asset"),
-        }
+    Kind.ASSET_LOST: line(
+        AssetLost,
+        lambda d, n: (
+            _("%(who)s loses %(c)s.") % {"who": n.seat(d["seat"]), "c": n.card(d["asset"])}
+        ),
     ),
-    Kind.HIDDEN_ASSET_DUEL: lambda d, n: (
-        _("%(w)s takes the hidden asset %(a)s.")
-        % {"w": n.seat(d.get("winner")), "a": n.card(d.get("asset"))}
+    Kind.TURN_SNAPSHOT: line(
+        TurnSnapshot,
+        lambda d, n: (
+            _("Every chest and kingdom is recorded for the audit (turn %(t)s).") % {"t": d["turn"]}
+        ),
     ),
-    Kind.INSURRECTION_LOSSES: lambda d, n: (
-        _("You lose %(what)s in the insurrection.") % {"what": words.amounts(d.get("lost"))}
+    Kind.TRADES_ALLOWED: line(
+        TradesAllowed, lambda d, n: _("Trading is allowed outside Planning this turn.")
     ),
-    Kind.INSURRECTION_PLEDGES_SHORT: lambda d, n: _(
-        "The pledges fall short: the revolt is not crushed."
+    Kind.TRADE_REFUSED: acted(
+        TradeAnswered, lambda d, n, actor: _("%(who)s refuses the trade.") % {"who": n.seat(actor)}
     ),
-    Kind.DISCARDS_CHOSEN: lambda d, n: (
-        _("You choose your discards: %(c)s.") % {"c": n.cards(d.get("tactics"))}
+    Kind.TRADE_WITHDRAWN: acted(
+        TradeAnswered,
+        lambda d, n, actor: _("%(who)s withdraws the trade offer.") % {"who": n.seat(actor)},
+    ),
+    Kind.TRADE_OFFERS_LAPSED: line(
+        TradeOffersLapsed, lambda d, n: _("The trade offers still open have lapsed.")
+    ),
+    Kind.CORRECTION_REASON: line(
+        CorrectionReason, lambda d, n: _("Why the director corrected: %(r)s") % {"r": d["reason"]}
+    ),
+    Kind.SEAT_LINK_REISSUED: line(
+        SeatLinkReissued,
+        lambda d, n: (
+            _("A new join link for %(who)s; the old one no longer opens the seat.")
+            % {"who": d["name"] or n.seat(d["seat"])}
+        ),
+    ),
+    Kind.TACTICS_EXHAUSTED: line(Nothing, lambda d, n: _("The tactics deck is empty.")),
+    Kind.TACTICS_DISCARDED: line(
+        TacticsDiscarded,
+        lambda d, n: (
+            ngettext(
+                "%(who)s discards %(count)s tactic.",
+                "%(who)s discards %(count)s tactics.",
+                d["count"] or 0,
+            )
+            % {"who": n.seat(d["seat"]), "count": d["count"] or 0}
+        ),
+    ),
+    Kind.KINGDOM_FOUNDING_PAID: line(
+        Paid,
+        lambda d, n: (
+            _("%(who)s pays %(what)s to found a kingdom.")
+            % {"who": n.seat(d.get("seat")), "what": words.amounts(d["paid"])}
+        ),
+    ),
+    Kind.TACTICS_LOST: line(
+        CardsHeld, lambda d, n: _("You discard %(c)s.") % {"c": n.cards(d["cards"])}
+    ),
+    Kind.FIST_COMMITTED: line(
+        FistCommitted,
+        lambda d, n: _("Your fist for the duel: %(what)s.") % {"what": words.amounts(d["fist"])},
+    ),
+    Kind.EXPEL_VOID: line(
+        ExpelVoid,
+        lambda d, n: _("%(who)s cannot be expelled: nothing happens.") % {"who": n.seat(d["seat"])},
+    ),
+    Kind.EXPULSION_DUEL_WON: line(
+        ExpulsionDuelWon,
+        lambda d, n: (
+            _("%(w)s wins the duel; %(x)s is expelled and gives up %(a)s.")
+            % {
+                "w": n.seat(d["winner"]),
+                "x": n.seat(d["expelled"]),
+                "a": n.card(d["asset"]) or _("a hidden asset"),
+            }
+        ),
+    ),
+    Kind.HIDDEN_ASSET_DUEL: line(
+        HiddenAssetDuel,
+        lambda d, n: (
+            _("%(w)s takes the hidden asset %(a)s.")
+            % {"w": n.seat(d["winner"]), "a": n.card(d["asset"])}
+        ),
+    ),
+    Kind.INSURRECTION_LOSSES: line(
+        InsurrectionLosses,
+        lambda d, n: (
+            _("You lose %(what)s in the insurrection.") % {"what": words.amounts(d["lost"])}
+        ),
+    ),
+    Kind.INSURRECTION_PLEDGES_SHORT: line(
+        InsurrectionPledgesShort,
+        lambda d, n: _("The pledges fall short: the revolt is not crushed."),
+    ),
+    Kind.DISCARDS_CHOSEN: line(
+        DiscardsChosen,
+        lambda d, n: _("You choose your discards: %(c)s.") % {"c": n.cards(d["tactics"])},
     ),
 }

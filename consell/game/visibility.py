@@ -19,6 +19,7 @@ from consell.rules import audience
 from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import AuctionResolved, payload
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
@@ -418,6 +419,7 @@ def _last_auction(
     if ev is None:
         return None
     names = {p.seat: p.name for p in state.players}
+    auction = payload(ev, AuctionResolved)
 
     def title(instance):
         return card_view(catalog, instance, language)["title"] if instance else ""
@@ -426,15 +428,15 @@ def _last_auction(
         "bids": [
             {
                 **b,
-                "name": names.get(b.get("seat")),
-                "asset": title(b.get("asset")),
-                "round": words.bid_round(b.get("round")),
-                "status": words.bid_status(b.get("status")),
+                "name": names.get(b["seat"]),
+                "asset": title(b["asset"]),
+                "round": words.bid_round(b["round"]),
+                "status": words.bid_status(b["status"]),
             }
-            for b in ev.payload.get("bids", [])
+            for b in auction["bids"]
         ],
         "void": [
-            {"name": names.get(v.get("seat")), "reason": words.say(v.get("reason", ""))}
-            for v in ev.payload.get("void", [])
+            {"name": names.get(v["seat"]), "reason": words.say(v["reason"])}
+            for v in auction["void"]
         ],
     }

@@ -18,8 +18,6 @@ one of its two boxes filled, is void and its owner is told so privately.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import auction, cards, decks, indications, lasting, params
 from .dice import Dice
 from .errors import IllegalTransitionError
@@ -34,6 +32,7 @@ from .payloads import (
     BidVoid,
     MarketRows,
     SettledBid,
+    VoidBid,
 )
 from .phases import complete_step, find_step
 from .resolution import blocking
@@ -79,10 +78,10 @@ def resolve_acquisition(
 
 def _bids(
     state: GameState, catalog: cards.Catalog, row1: list[str], events: list[Event]
-) -> tuple[list[auction.Bid], list[dict[str, Any]]]:
+) -> tuple[list[auction.Bid], list[VoidBid]]:
     """Every usable bid, in turn order, and the void ones with their reason."""
     bids: list[auction.Bid] = []
-    void: list[dict[str, Any]] = []
+    void: list[VoidBid] = []
     for seat in state.turn_order:
         reading = indications.read(state, catalog, seat, "bids")
         if reading.void is not None:
@@ -102,7 +101,7 @@ def _bids(
                 bonus = lasting.bid_delta(state, catalog, seat)
                 bids.append(auction.Bid(seat, rnd, asset, int(amount), bonus))
                 continue
-            void.append({"seat": seat, "round": str(rnd), "asset": asset, "reason": reason})
+            void.append(VoidBid(seat=seat, round=str(rnd), asset=asset, reason=reason))
             events.append(
                 never_revealed(
                     private(
@@ -184,7 +183,7 @@ def _refresh(
     )
 
 
-def _audit(result: auction.AuctionResult, void: list[dict[str, Any]]) -> AuctionResolved:
+def _audit(result: auction.AuctionResult, void: list[VoidBid]) -> AuctionResolved:
     """Everything the auction decided, JSON-safe, for the director and the audit."""
     return {
         "bids": [

@@ -60,6 +60,7 @@ from .payloads import (
     PlotOutcomeRow,
     PlotRecord,
     PlotResolved,
+    PlotTestRow,
     Refusal,
     SecretsChestChanges,
     SecretsPublicChanges,
@@ -442,7 +443,7 @@ def plot_setup(
 def plot_record(result: plots.PlotResult, odds: Any) -> PlotRecord:
     """Everything the audit shows of a resolved plot: every test, every die, the odds."""
 
-    def test(t: plots.PlotTest | None) -> dict[str, Any] | None:
+    def test(t: plots.PlotTest | None) -> PlotTestRow | None:
         if t is None:
             return None
         return {

@@ -172,10 +172,10 @@ def _move_tokens(run: Run, giver: int, receiver: int, resource: Resource, amount
         Kind.TOKENS_MOVED,
         TokensMoved(giver=giver, receiver=receiver, resource=str(resource), amount=moved),
     )
-    run.recorder.chest_change(giver, Kind.CHEST_CHANGED, ChestChanged(lost={str(resource): moved}))
-    run.recorder.chest_change(
-        receiver, Kind.CHEST_CHANGED, ChestChanged(gained={str(resource): moved})
-    )
+    lost = ChestChanged(seat=giver, lost={str(resource): moved})
+    run.recorder.chest_change(giver, Kind.CHEST_CHANGED, lost)
+    gained = ChestChanged(seat=receiver, gained={str(resource): moved})
+    run.recorder.chest_change(receiver, Kind.CHEST_CHANGED, gained)
 
 
 _CHEST_KINDS = {
@@ -190,7 +190,7 @@ def _chest(
 ) -> None:
     changed = as_json(amounts)
     run.recorder.effect(_CHEST_KINDS[what], ResourcesChanged(seat=seat, resources=changed))
-    chest = ChestChanged()
+    chest = ChestChanged(seat=seat)
     chest[what] = changed
     run.recorder.chest_change(seat, Kind.CHEST_CHANGED, chest)
 
@@ -294,7 +294,7 @@ def _seize_asset(run: Run, frame: Frame, op: Op) -> Step:
     run.recorder.effect(Kind.ASSET_SEIZED, AssetSeized(giver=giver, receiver=me, asset=shown))
     if not visible and not run.context.secret:
         run.recorder.to_seats((giver, me), Kind.HIDDEN_ASSET_SEIZED, HiddenAsset(asset=asset))
-    run.recorder.chest_change(giver, Kind.ASSET_LOST, AssetLost(asset=asset))
+    run.recorder.chest_change(giver, Kind.ASSET_LOST, AssetLost(seat=giver, asset=asset))
     if visible:
         run.recorder.public_change(
             Kind.ASSET_OWNER_CHANGED, AssetOwnerChanged(asset=asset, owner=me)

@@ -111,7 +111,7 @@ def test_a_spymaster_test_is_shown_as_such():
     plot = plots.Plot(2, (plots.PlayerTarget(1),), 1)
     ruleset = Ruleset.default()
     result = plots.resolve_plot(plot, context, FixedDice([3, 1, 2, 5, 6, 1]), ruleset)
-    payload = _json(plot_record(result, odds.plot_odds(plot, context, ruleset)))
+    payload = _resolved(plot_record(result, odds.plot_odds(plot, context, ruleset)))
     event = {"seq": 1, "kind": "plot_resolved", "actor": 2, "audience": "director",
              "payload": payload}  # fmt: skip
     (entry,) = timeline([event])
@@ -130,6 +130,11 @@ def test_a_spymaster_test_is_shown_as_such():
 def _json(value):
     """The payload as the store keeps it (JSON), as the audit reads it back."""
     return json.loads(json.dumps(value))
+
+
+def _resolved(record):
+    """A ``plot_resolved`` payload (``PlotResolved``): the plot's record and what it was."""
+    return _json({"source": "tactic:t1", "ability": "plot", "title": {}, "text": {}, **record})
 
 
 def test_an_auction_shows_every_bid_with_its_capped_amount(finished):
@@ -249,7 +254,7 @@ def test_a_plot_against_a_kingdom_names_the_kingdom_by_its_house(finished):
     plot = plots.Plot(conspirator, (plots.KingdomTarget(kingdom.id),), 1)
     ruleset = Ruleset.default()
     result = plots.resolve_plot(plot, context, FixedDice([3, 1, 2]), ruleset)
-    payload = _json(plot_record(result, odds.plot_odds(plot, context, ruleset)))
+    payload = _resolved(plot_record(result, odds.plot_odds(plot, context, ruleset)))
     event = {"seq": 1, "kind": "plot_resolved", "actor": conspirator, "audience": "director",
              "payload": payload}  # fmt: skip
     (entry,) = timeline([event])

@@ -8,7 +8,10 @@ kind outside the enum, no key a payload lacks or does not declare.
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
+from consell.content.catalog import load_catalog
+from consell.game.describe import Names, describe
 from consell.game.models import Event
 from consell.game.simulator import simulate
 from consell.rules.event_kinds import Kind
@@ -26,6 +29,22 @@ def test_every_logged_event_is_a_kind_with_its_payload(pack, players, seed):
     found = sorted({p for row in rows for p in problems(row.kind, row.payload)})
     assert found == [], "\n".join(found)
     assert len(kinds) > 60, "a whole game logs most kinds"
+    assert _undescribed(played.game, rows) == [], "sentences that cannot read their payload"
+
+
+def _undescribed(game, rows) -> list[str]:
+    """The kinds whose sentence fails on a payload the game really logged (a reader reading
+    a key, or a type, its kind's payload does not have)."""
+    names = Names(game.state, load_catalog(game.pack), "en")
+    with translation.override("en"):
+        cannot = translation.gettext("Something happened that this version cannot describe.")
+        return sorted(
+            {
+                r.kind
+                for r in rows
+                if describe(r.kind, {"seat": r.actor, **r.payload}, names) == cannot
+            }
+        )
 
 
 def test_every_kind_has_one_payload_type():

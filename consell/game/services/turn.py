@@ -31,6 +31,7 @@ from consell.rules.effects_context import Context
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
 from consell.rules.event_kinds import Kind
 from consell.rules.events import Event
+from consell.rules.payloads import Aborted, payload
 from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
 
@@ -202,9 +203,10 @@ def _check_dice_used(ch, events) -> None:
                 "This plot is aborted before any die is rolled (%(reason)s); nothing was done. "
                 "Resolve it with the app's button: no die is used."
             )
-            % {"reason": aborted.data.get("reason", "")}
+            % {"reason": payload(aborted, Aborted).get("reason", "")}
         )
-    if ch.dice.values or aborted is not None and aborted.data.get("code") == "dice_exhausted":
+    code = payload(aborted, Aborted).get("code") if aborted is not None else None
+    if ch.dice.values or code == "dice_exhausted":
         raise InvalidParameterError(
             _("The plot did not use the dice typed as expected; nothing was done.")
         )

@@ -17,6 +17,15 @@ from typing import Any
 
 from consell.rules import cards, lasting
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import (
+    AbilityExecuted,
+    CrisisResolved,
+    Distributed,
+    Production,
+    VoteDecided,
+    VoteOpened,
+    payload,
+)
 from consell.rules.state import GameState
 
 # The event a step logs where a lasting rule of each kind is consulted (``lasting.py``).
@@ -49,17 +58,20 @@ def count(events: Iterable[tuple[str, Mapping[str, Any]]], catalog: cards.Catalo
     triggers = reaction_triggers(catalog)
     open_votes: list[int] = []
     no_spend = contested = joins = 0
-    for kind, payload in events:
+    for kind, data in events:
         kinds[kind] += 1
+        event = {"kind": kind, "data": data}
         if kind == Kind.VOTE_OPENED:
             open_votes.append(0)
-            joins += payload.get("motion") == "join"
+            joins += payload(event, VoteOpened)["motion"] == "join"
         elif kind == Kind.VOTE_SPEND and open_votes:
             open_votes[-1] += 1
         elif kind == Kind.VOTE_DECIDED and open_votes:
             no_spend += open_votes.pop() == 0
-        elif kind == Kind.ABILITY_EXECUTED and payload.get("ability") in triggers:
-            reactions[triggers[payload["ability"]]] += 1
+        elif kind == Kind.ABILITY_EXECUTED:
+            ability = payload(event, AbilityExecuted)["ability"]
+            if ability in triggers:
+                reactions[triggers[ability]] += 1
         elif kind == Kind.SUCCESSION_STRUGGLE:
             contested += 1
     return {
@@ -109,37 +121,42 @@ class LastingTally:
         return bool(self._active)
 
     def after(self, events: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
-        for kind, payload in events:
+        for kind, data in events:
             if kind == Kind.LASTING_FORBADE:
                 self.applied += 1
                 continue
             for a in self._active:
                 name = str(a.rule.get("rule"))
-                if CONSULTED_AT.get(name) == kind and self._in_scope(a, kind, payload):
+                if CONSULTED_AT.get(name) == kind and self._in_scope(a, kind, data):
                     self.applied += 1
 
-    def _in_scope(self, a: lasting.Active, kind: str, payload: Mapping[str, Any]) -> bool:
-        rule = a.rule
-        if kind in (Kind.CRISIS_RESOLVED, Kind.PRODUCTION, Kind.DISTRIBUTED, Kind.VOTE_DECIDED):
-            if not a.applies_to(payload.get("kingdom")):
-                return False
+    def _in_scope(self, a: lasting.Active, kind: str, data: Mapping[str, Any]) -> bool:
+        rule, event = a.rule, {"kind": kind, "data": data}
         if kind == Kind.CRISIS_RESOLVED:
-            accepts = cards.card(self.catalog, payload["card"]).get("accepts", [])
-            return rule.get("accepts") in accepts
+            crisis = payload(event, CrisisResolved)
+            if not a.applies_to(crisis["kingdom"]):
+                return False
+            return rule.get("accepts") in cards.card(self.catalog, crisis["card"]).get(
+                "accepts", []
+            )
+        if kind == Kind.PRODUCTION:
+            return a.applies_to(payload(event, Production)["kingdom"])
         if kind == Kind.DISTRIBUTED:
-            return payload.get("resource") == rule.get("resource")
+            shared = payload(event, Distributed)
+            return a.applies_to(shared["kingdom"]) and shared["resource"] == rule.get("resource")
         if kind == Kind.VOTE_DECIDED:
-            return payload.get("motion") == "law" and bool(payload.get("passed"))
+            vote = payload(event, VoteDecided)
+            return a.applies_to(vote["kingdom"]) and vote["motion"] == "law" and vote["passed"]
         if kind == Kind.VIGILANCE_COMMITTED:
             return any(a.applies_to(p.kingdom) for p in self._state.players)
         if kind == Kind.ABILITY_EXECUTED:
-            return self._runs_op(payload, rule.get("op"))
+            return self._runs_op(payload(event, AbilityExecuted)["ability"], rule.get("op"))
         return True
 
-    def _runs_op(self, payload: Mapping[str, Any], op: str | None) -> bool:
+    def _runs_op(self, wanted: str, op: str | None) -> bool:
         for card in self.catalog.values():
             for ability in card.get("abilities", []):
-                if ability.get("id") == payload.get("ability"):
+                if ability.get("id") == wanted:
                     steps = ability.get("effect") or []
                     return any(isinstance(s, dict) and s.get("op") == op for s in steps)
         return False

@@ -16,6 +16,14 @@ from typing import Any
 from consell.content.catalog import load_catalog
 from consell.game.models import Event, Game
 from consell.rules.event_kinds import Kind
+from consell.rules.payloads import (
+    AuctionResolved,
+    CrisisResolved,
+    DestinyRevealed,
+    PlotResolved,
+    PlotTargetRow,
+    payload,
+)
 from consell.rules.resources import Resource
 
 from .mechanics import count
@@ -35,20 +43,17 @@ def summarize(
     crises: Counter[str] = Counter()
     events_revealed = detections = sales = 0
     logged = list(Event.objects.filter(game=game).order_by("seq").values_list("kind", "payload"))
-    for kind, payload in logged:
+    for kind, data in logged:
         kinds[kind] += 1
+        event = {"kind": kind, "data": data}
         if kind == Kind.CRISIS_RESOLVED:
-            crises["won" if payload.get("success") else "lost"] += 1
-        elif kind == Kind.DESTINY_REVEALED and payload.get("card_kind") == "event":
-            events_revealed += 1
+            crises["won" if payload(event, CrisisResolved)["success"] else "lost"] += 1
+        elif kind == Kind.DESTINY_REVEALED:
+            events_revealed += payload(event, DestinyRevealed)["card_kind"] == "event"
         elif kind == Kind.PLOT_RESOLVED:
-            detections += sum(
-                1
-                for t in payload.get("targets", [])
-                if (t.get("test") or {}).get("detection") in ("partial", "detected")
-            )
+            detections += sum(_detected(t) for t in payload(event, PlotResolved)["targets"])
         elif kind == Kind.AUCTION_RESOLVED:
-            sales += len(payload.get("sales", []))
+            sales += len(payload(event, AuctionResolved)["sales"])
     summary: dict[str, Any] = {
         "players": len(state.players),
         "turns": state.turn,
@@ -104,3 +109,9 @@ def as_text(summary: dict[str, Any]) -> str:
     if "elapsed_seconds" in summary:
         lines.append(f"Elapsed: {summary['elapsed_seconds']:.2f} s")
     return "\n".join(lines)
+
+
+def _detected(target: PlotTargetRow) -> bool:
+    """The target's detection test found the plot, or part of it (§4.6)."""
+    test = target["test"]
+    return test is not None and test["detection"] in ("partial", "detected")

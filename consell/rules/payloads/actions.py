@@ -34,8 +34,9 @@ class ResourcesChanged(TypedDict):
 
 
 class ChestChanged(Batched):
-    """Another player's chest changed behind the screen (§3.4): what it gained or lost."""
+    """Another player's chest changed behind the screen (§3.4): whose, what it gained or lost."""
 
+    seat: int
     gained: NotRequired[Amounts]
     lost: NotRequired[Amounts]
     paid: NotRequired[Amounts]
@@ -89,6 +90,9 @@ class HiddenAsset(TypedDict):
 
 
 class AssetLost(Batched):
+    """A player's asset taken behind the screen (§3.4): whose, and which."""
+
+    seat: int
     asset: str
 
 
@@ -158,14 +162,46 @@ class PlotNote(PlotAbout):
     outcomes: list[PlotOutcomeRow]
 
 
+class PlotTestRow(TypedDict):
+    """A plot's test of one target or one Spymaster (§4.6): its dice and what they said."""
+
+    threshold: int
+    success_die: int
+    detection_dice: list[int]
+    succeeded: bool
+    detection: str
+
+
+class PlotTargetRow(TypedDict):
+    """One target of a resolved plot: ``"seat:2"`` or ``"kingdom:1"``, its test and result."""
+
+    target: str
+    vigilance: int
+    test: PlotTestRow | None
+    succeeded: bool
+    spymaster_kingdom: int | None
+
+
+class SpymasterTestRow(TypedDict):
+    """A Spymaster's test of a plot against their kingdom's members (§4.6)."""
+
+    kingdom: int
+    spymaster: int
+    covered: list[str]
+    own_test_stands_in: bool
+    vigilance: int
+    test: PlotTestRow | None
+    succeeded: bool
+
+
 class PlotRecord(TypedDict):
     """Every test, die and chance of a resolved plot (§4.6), for the audit."""
 
     conspirator: int
     intrigue: int
     vigilance: dict[str, int]
-    targets: list[dict[str, Any]]
-    spymaster_tests: list[dict[str, Any]]
+    targets: list[PlotTargetRow]
+    spymaster_tests: list[SpymasterTestRow]
     successful: list[str]
     rolls: list[dict[str, Any]]
     odds: dict[str, Any]

@@ -36,12 +36,33 @@ class AssetAcquired(TypedDict):
     owner: int
 
 
+class AuctionBid(TypedDict):
+    """A bid as the auction judged it (§4.9): capped to the bidder's funds, won or lost."""
+
+    seat: int
+    round: str
+    asset: str
+    amount: int
+    capped: int | None  # None for a void bid
+    bonus: int
+    status: str
+
+
+class VoidBid(TypedDict):
+    """A bid the auction could not take (§4.9): no asset or amount, or not in row 1."""
+
+    seat: int
+    round: str
+    asset: Any
+    reason: str
+
+
 class AuctionResolved(TypedDict):
     """The blind auction as the director saw it (§4.9); never revealed (bids stay private)."""
 
-    bids: list[dict[str, Any]]
+    bids: list[AuctionBid]
     sales: list[dict[str, Any]]
-    void: list[dict[str, Any]]
+    void: list[VoidBid]
     tie_breaks: list[Any]
     unsold: list[str]
 

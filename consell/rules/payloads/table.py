@@ -2,7 +2,7 @@
 
 from typing import Any, NotRequired, TypedDict
 
-from .common import Amounts
+from .common import Amounts, Words
 
 
 class GameCreated(TypedDict):
@@ -120,7 +120,7 @@ class PendingOpened(TypedDict):
 class ManualEffect(TypedDict):
     """A ``manual`` effect the director applies by hand (DESIGN principle 6)."""
 
-    text: dict[str, str] | str
+    text: Words
     source: str | None
 
 
