@@ -91,6 +91,17 @@ def card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
     }
 
 
+def _own_chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
+    """A player's own chest, with what they may plan and trade now."""
+    me = _chest(state, catalog, seat, language)
+    if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
+        me["plannable"] = plannable(state, catalog, seat, language, text)
+    me["offers"] = _offers(state, catalog, language, seat)
+    # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
+    me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)
+    return me
+
+
 def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]:
     """Everything ``viewer`` may see of ``game``, and nothing else."""
     view: dict[str, Any] = {
@@ -121,14 +132,7 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
     names = Names(game.state, catalog, language)
     view["log"] = _log(game, viewer, names, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
-        view["me"] = _chest(state, catalog, viewer.seat, language)
-        if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
-            view["me"]["plannable"] = plannable(state, catalog, viewer.seat, language, text)
-        view["me"]["offers"] = _offers(state, catalog, language, viewer.seat)
-        # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
-        view["me"]["may_trade"] = state.status is Status.PLAYING and may_trade(
-            state, catalog, viewer.seat
-        )
+        view["me"] = _own_chest(state, catalog, viewer.seat, language)
         view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)

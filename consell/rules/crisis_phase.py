@@ -58,6 +58,26 @@ def crises_waiting(state: GameState) -> list[DestinyCard]:
     )
 
 
+def _accepted_from_one(
+    state: GameState,
+    catalog: cards.Catalog,
+    kingdom: int | None,
+    printed: list[Resource],
+    accepts: list[Resource],
+    members: list[int],
+) -> dict[int, list[Resource]]:
+    """What a law in force accepts from one member alone (an office's holder, Reforma de
+    l'exèrcit), beyond what the crisis accepts from everyone."""
+    return {
+        seat: [
+            r
+            for r in lasting.crisis_accepts(state, catalog, kingdom, printed, seat)
+            if r not in accepts
+        ]
+        for seat in members
+    }
+
+
 def resolve_next_crisis(
     state: GameState, catalog: cards.Catalog, ruleset: Ruleset, dice: Dice
 ) -> Outcome:
@@ -82,14 +102,7 @@ def resolve_next_crisis(
         if reading.void is not None:
             events.append(indications.void_note(new, reading))
         declared[seat] = entry_for(reading.values, in_play.card)
-    also = {
-        seat: [
-            r
-            for r in lasting.crisis_accepts(state, catalog, in_play.kingdom, printed, seat)
-            if r not in accepts
-        ]
-        for seat in members
-    }
+    also = _accepted_from_one(state, catalog, in_play.kingdom, printed, accepts, members)
     result = crisis.resolve_crisis(
         accepts,
         card["threshold"],
