@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field
 
 from consell.rules import primitives as p
+from consell.rules.i18n import _
 
 from . import fields as f
 from .effects import Effect
@@ -60,7 +61,7 @@ class AmountParam(Param):
         if f.whole_problems(low) or high is None or f.whole_problems(high):
             return
         if high < low:
-            yield ("max",), f"must be >= min ({low})"
+            yield ("max",), _("must be >= min (%(least)s)") % {"least": low}
 
 
 class ResourceParam(Param):
@@ -96,10 +97,12 @@ ALL_FIELDS = ("name", "type", "optional", "title", "scope", "max", "min", "of")
 
 def _unknown_param(value: object) -> Problem:
     if not isinstance(value, dict):
-        return (), f"must be a mapping with the fields {', '.join(ALL_FIELDS)}"
+        return (), _("must be a mapping with the fields %(fields)s") % {
+            "fields": ", ".join(ALL_FIELDS)
+        }
     if "type" not in value:
-        return ("type",), "is required"
-    return ("type",), f"must be one of: {', '.join(p.PARAM_TYPES)}"
+        return ("type",), _("is required")
+    return ("type",), _("must be one of: %(options)s") % {"options": ", ".join(p.PARAM_TYPES)}
 
 
 if TYPE_CHECKING:
@@ -171,7 +174,8 @@ def repeated_params(listed: object) -> Iterable[Problem]:
         name = item.get("name") if isinstance(item, dict) else None
         if isinstance(name, str) and f.NAME.match(name):
             if name in seen:
-                yield ("params", index, "name"), f"repeats the parameter name {name!r}"
+                message = _("repeats the parameter name %(name)s")
+                yield ("params", index, "name"), message % {"name": repr(name)}
             seen.add(name)
 
 
@@ -180,11 +184,14 @@ def type_field_problems(ability: dict) -> Iterable[Problem]:
     kind = ability.get("type")
     for key, owner in (("indication", "indication"), ("trigger", "reaction")):
         if kind == owner and key not in ability:
-            yield (key,), f"is required for {owner} abilities"
+            yield (key,), _("is required for %(type)s abilities") % {"type": owner}
         elif key in ability and kind != owner and kind in p.ABILITY_TYPES:
-            yield (key,), f"only {owner} abilities have a {key}"
+            yield (
+                (key,),
+                _("only %(type)s abilities have a %(field)s") % {"type": owner, "field": key},
+            )
     if kind == "constant" and "cost" in ability:
-        yield ("cost",), "a constant ability is always active and has no cost (§1.9)"
+        yield ("cost",), _("a constant ability is always active and has no cost (§1.9)")
 
 
 def plot_problems(ability: dict) -> Iterable[Problem]:
@@ -193,7 +200,7 @@ def plot_problems(ability: dict) -> Iterable[Problem]:
     if kind not in p.ABILITY_TYPES:
         return
     if kind != "secret":
-        yield ("type",), "a complot ability is resolved as a secret (rules §4.6, G27)"
+        yield ("type",), _("a complot ability is resolved as a secret (rules §4.6, G27)")
     listed = ability.get("params", [])
     params: dict[str, Any] = {
         item["name"]: item
@@ -204,14 +211,14 @@ def plot_problems(ability: dict) -> Iterable[Problem]:
     if targets is None or targets.get("type") not in PLOT_TARGET_TYPES:
         yield (
             ("params",),
-            "a complot needs a 'targets' parameter of type player, players or kingdom (§4.6)",
+            _("a complot needs a 'targets' parameter of type player, players or kingdom (§4.6)"),
         )
     intrigue = params.get("intrigue")
     low = intrigue.get("min") if intrigue else None
     if not intrigue or intrigue.get("type") != "amount" or not isinstance(low, int) or low < 1:
         yield (
             ("params",),
-            "a complot needs an 'intrigue' amount parameter with min >= 1 (rules §4.6)",
+            _("a complot needs an 'intrigue' amount parameter with min >= 1 (rules §4.6)"),
         )
 
 
@@ -223,5 +230,6 @@ def ability_id_problems(abilities: object) -> Iterable[Problem]:
         if not isinstance(ability_id, str) or f.slug_problems(ability_id):
             continue
         if ability_id in seen:
-            yield ("abilities", index, "id"), f"repeats the ability id {ability_id!r}"
+            message = _("repeats the ability id %(id)s")
+            yield ("abilities", index, "id"), message % {"id": repr(ability_id)}
         seen.add(ability_id)

@@ -13,6 +13,7 @@ from typing import Annotated, ClassVar
 from pydantic import Field, ValidationError
 
 from consell.rules import primitives as p
+from consell.rules.i18n import _, gettext_noop
 
 from . import fields as f
 from .abilities import Ability, ability_id_problems
@@ -44,7 +45,8 @@ class Card(PackModel):
     def checks(cls, data: dict, context: Context) -> Iterable[Problem]:
         copies = data.get("copies")
         if cls.KIND in SINGLE_COPY and copies != 1 and not f.whole_problems(copies, 1):
-            yield ("copies",), f"a {cls.KIND} card exists once in a pack; copies must be 1"
+            message = _("a %(kind)s card exists once in a pack; copies must be 1")
+            yield ("copies",), message % {"kind": cls.KIND}
         yield from ability_id_problems(data.get("abilities"))
         yield from cls.kind_checks(data)
 
@@ -55,7 +57,7 @@ class Card(PackModel):
 
 def _emblem(value: object, context: Context) -> list[Problem]:
     if not isinstance(value, str) or not value.strip() or len(value) > EMBLEM_MAX:
-        return [((), f"must be a short text (1 to {EMBLEM_MAX} characters)")]
+        return [((), _("must be a short text (1 to %(most)s characters)") % {"most": EMBLEM_MAX})]
     return []
 
 
@@ -119,7 +121,7 @@ class Tactic(Card):
     @classmethod
     def kind_checks(cls, data: dict) -> Iterable[Problem]:
         if data.get("discard_bonus") == {}:
-            yield ("discard_bonus",), "write null for a tactic that cannot be sacrificed"
+            yield ("discard_bonus",), _("write null for a tactic that cannot be sacrificed")
 
 
 class Asset(Card):
@@ -133,7 +135,7 @@ class Law(Card):
 
     KIND = "law"
     MISSING = {
-        "text": "is required: a law describes the rule it puts in force",
+        "text": gettext_noop("is required: a law describes the rule it puts in force"),
         "lasting": missing_message("law"),
     }
     text: f.Bilingual
@@ -171,7 +173,7 @@ class Event(Card):
     @classmethod
     def kind_checks(cls, data: dict) -> Iterable[Problem]:
         if data.get("effect") == [] and "text" not in data:
-            yield ("effect",), "an event without effects needs a text"
+            yield ("effect",), _("an event without effects needs a text")
         yield from lasting_problems(data, "event")
 
 

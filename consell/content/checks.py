@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.checks import Error, Tags, register
+from django.utils.translation import gettext, gettext_lazy
 
 from .errors import PackInvalid
 from .reader import read_pack
 from .schema import PACK_FILE
 
 DEFAULT_PACK = Path(__file__).resolve().parent / "packs" / "default"
-LOAD_HINT = "Fix the pack files, then run: manage.py load_content {path}"
+LOAD_HINT = gettext_lazy("Fix the pack files, then run: manage.py load_content %(path)s")
 
 
 @register("content")
@@ -27,8 +28,9 @@ def check_default_pack(app_configs=None, **kwargs) -> list[Error]:
     if not (DEFAULT_PACK / PACK_FILE).is_file():
         return [
             Error(
-                f"The default content pack has no {PACK_FILE} in {DEFAULT_PACK}.",
-                hint="Restore consell/content/packs/default from the repository.",
+                gettext("The default content pack has no %(file)s in %(path)s.")
+                % {"file": PACK_FILE, "path": DEFAULT_PACK},
+                hint=gettext("Restore consell/content/packs/default from the repository."),
                 id="content.E001",
             )
         ]
@@ -37,8 +39,8 @@ def check_default_pack(app_configs=None, **kwargs) -> list[Error]:
     except PackInvalid as exc:
         return [
             Error(
-                f"Default content pack: {error}",
-                hint=LOAD_HINT.format(path=DEFAULT_PACK),
+                gettext("Default content pack: %(error)s") % {"error": error},
+                hint=LOAD_HINT % {"path": DEFAULT_PACK},
                 id="content.E002",
             )
             for error in exc.errors
@@ -61,9 +63,11 @@ def check_installed_packs(app_configs=None, databases=None, **kwargs) -> list[Er
         for pack in Pack.objects.using(database).prefetch_related("cards"):
             messages += [
                 Error(
-                    f"Installed content pack {pack}: {error}",
-                    hint="Fix the card in the admin, or reload the pack with manage.py "
-                    "load_content.",
+                    gettext("Installed content pack %(pack)s: %(error)s")
+                    % {"pack": pack, "error": error},
+                    hint=gettext(
+                        "Fix the card in the admin, or reload the pack with manage.py load_content."
+                    ),
                     obj=pack,
                     id="content.E003",
                 )

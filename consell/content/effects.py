@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field, create_model
 
 from consell.rules import primitives as p
+from consell.rules.i18n import _
 
 from . import fields as f
 from .mapping import Check, Context, PackModel, Problem, Scope, tagged
@@ -33,14 +34,16 @@ def param_ref_problems(value: str, scope: Scope, allowed: tuple[str, ...]) -> li
     """``$name`` names a parameter of the ability whose type is one of ``allowed``."""
     param = value[1:]
     if not allowed:
-        return [((), "cannot be a $parameter here (amount formulas use bare names: intrigue)")]
+        return [((), _("cannot be a $parameter here (amount formulas use bare names: intrigue)"))]
     if param not in scope.params:
-        known = ", ".join(f"${name}" for name in scope.params) or "none"
-        return [((), f"names no parameter of the ability (parameters: {known})")]
+        known = ", ".join(f"${name}" for name in scope.params) or _("none")
+        message = _("names no parameter of the ability (parameters: %(known)s)")
+        return [((), message % {"known": known})]
     kind = scope.params[param]
     if kind is not None and kind not in allowed:
-        expected = " or ".join(allowed)
-        return [((), f"${param} is a parameter of type {kind}; expected {expected}")]
+        expected = f" {_('or')} ".join(allowed)
+        message = _("%(param)s is a parameter of type %(kind)s; expected %(expected)s")
+        return [((), message % {"param": f"${param}", "kind": kind, "expected": expected})]
     return []
 
 
@@ -51,11 +54,13 @@ def arg_problems(value: object, context: Context, arg: p.Arg) -> list[Problem]:
         allowed = PARAM_KINDS.get(kind, (arg.name,) if kind == "param" else ())
         return param_ref_problems(value, context.scope, allowed)
     if kind == "param":
-        return [((), f"must name a {arg.name} parameter of the ability, as $name")]
+        message = _("must name a %(type)s parameter of the ability, as $name")
+        return [((), message % {"type": arg.name})]
     if kind == "who":
         found = f.choice_problems(value, p.PLAYER_SELECTORS + ("$param",))
         if not found and value in CONTRIBUTOR_SELECTORS and not context.scope.crisis:
-            found = [((), f"{value} only has a meaning in a crisis or a crisis reaction")]
+            message = _("%(selector)s only has a meaning in a crisis or a crisis reaction")
+            found = [((), message % {"selector": value})]
         return found
     if kind in ("kingdom", "indicator"):
         options = p.KINGDOM_SELECTORS if kind == "kingdom" else p.INDICATOR_SELECTORS
@@ -64,7 +69,7 @@ def arg_problems(value: object, context: Context, arg: p.Arg) -> list[Problem]:
         return f.resource_problems(value)
     if kind == "amount":
         if arg.name == "delta" and isinstance(value, int) and not isinstance(value, bool):
-            return f.signed_problems(value, zero="must not be 0")
+            return f.signed_problems(value, zero=_("must not be 0"))
         return f.amount_problems(value, context.scope.amount_names)
     if kind == "count":
         return f.whole_problems(value)
@@ -136,8 +141,14 @@ def build_models(
 def _unknown(key: str, table: dict[str, Any]):
     def message(value: object) -> Problem:
         if not isinstance(value, dict) or key not in value:
-            return (), f"must be a mapping with {key}: one of {', '.join(table)}"
-        return (key,), f"unknown {key} {value[key]!r} (expected one of: {', '.join(table)})"
+            message = _("must be a mapping with %(key)s: one of %(options)s")
+            return (), message % {"key": key, "options": ", ".join(table)}
+        message = _("unknown %(key)s %(value)s (expected one of: %(options)s)")
+        return (key,), message % {
+            "key": key,
+            "value": repr(value[key]),
+            "options": ", ".join(table),
+        }
 
     return message
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from consell.rules.i18n import _
+
 
 @dataclass(frozen=True)
 class PackError:
@@ -30,4 +32,5 @@ class PackInvalid(ValueError):
     def __init__(self, errors: list[PackError]) -> None:
         self.errors = list(errors)
         lines = "\n".join(f"  {error}" for error in self.errors)
-        super().__init__(f"The content pack has {len(self.errors)} error(s):\n{lines}")
+        header = _("The content pack has %(count)s error(s):") % {"count": len(self.errors)}
+        super().__init__(f"{header}\n{lines}")

@@ -11,6 +11,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Annotated, Any
 
+from consell.rules.i18n import _, gettext_noop
 from consell.rules.resources import RESOURCES
 
 from .formulas import MAX_FORMULA_CHARS, problem_of
@@ -54,7 +55,7 @@ def plain_text(value: object) -> Problem | None:
     while stack:
         item, where = stack.pop()
         if len(where) > MAX_DEPTH:
-            return where[:5], f"is nested more than {MAX_DEPTH} levels deep"
+            return where[:5], _("is nested more than %(most)s levels deep") % {"most": MAX_DEPTH}
         if isinstance(item, dict):
             for key, child in item.items():
                 if isinstance(key, str) and CONTROL.search(key):
@@ -64,7 +65,8 @@ def plain_text(value: object) -> Problem | None:
         elif isinstance(item, list):
             stack.extend((child, (*where, index)) for index, child in enumerate(item))
         elif isinstance(item, str) and (found := CONTROL.search(item)):
-            return where, f"holds the control character U+{ord(found.group()):04X}"
+            code = f"U+{ord(found.group()):04X}"
+            return where, _("holds the control character %(code)s") % {"code": code}
     return None
 
 
@@ -74,53 +76,60 @@ def plain_text(value: object) -> Problem | None:
 def whole_problems(value: object, minimum: int = 0, maximum: int = MAX_NUMBER) -> list[Problem]:
     """A whole number from ``minimum`` to ``maximum`` (YAML booleans are not numbers)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        return [((), f"must be a whole number >= {minimum}")]
+        return [((), _("must be a whole number >= %(least)s") % {"least": minimum})]
     if value > maximum:
-        return [((), f"must be a whole number <= {maximum}, not {_short(value)}")]
+        message = _("must be a whole number <= %(most)s, not %(value)s")
+        return [((), message % {"most": maximum, "value": _short(value)})]
     return []
 
 
 def _short(number: int) -> str:
     """A number as written, or its size when it is too long to quote."""
-    return str(number) if number < 10**15 else f"a {len(str(number))}-digit number"
+    if number < 10**15:
+        return str(number)
+    return _("a %(digits)s-digit number") % {"digits": len(str(number))}
 
 
-def signed_problems(value: object, zero: str = "must be a whole number other than 0") -> list:
+def signed_problems(value: object, zero: str | None = None) -> list:
     """A whole number other than 0, from -``MAX_NUMBER`` to ``MAX_NUMBER``."""
     if not isinstance(value, int) or isinstance(value, bool) or value == 0:
-        return [((), zero)]
+        return [((), zero if zero is not None else _("must be a whole number other than 0"))]
     if abs(value) > MAX_NUMBER:
-        return [((), f"must be a whole number from -{MAX_NUMBER} to {MAX_NUMBER}")]
+        message = _("must be a whole number from -%(most)s to %(most)s")
+        return [((), message % {"most": MAX_NUMBER})]
     return []
 
 
 def choice_problems(value: object, options: Collection[str]) -> list[Problem]:
     if not isinstance(value, str) or value not in options:
-        return [((), f"must be one of: {', '.join(options)}")]
+        return [((), _("must be one of: %(options)s") % {"options": ", ".join(options)})]
     return []
 
 
 def resource_problems(value: object) -> list[Problem]:
     if not isinstance(value, str) or value not in RESOURCE_NAMES:
-        return [((), f"unknown resource {value!r} (expected one of: {', '.join(RESOURCE_NAMES)})")]
+        message = _("unknown resource %(value)s (expected one of: %(options)s)")
+        return [((), message % {"value": repr(value), "options": ", ".join(RESOURCE_NAMES)})]
     return []
 
 
 def text_problems(value: object, longest: int = MAX_TEXT) -> list[Problem]:
     """A non-empty string of at most ``longest`` characters."""
     if not isinstance(value, str) or not value.strip():
-        return [((), "must be a non-empty text")]
+        return [((), _("must be a non-empty text"))]
     if len(value) > longest:
-        return [((), f"is {len(value)} characters long; at most {longest}")]
+        message = _("is %(length)s characters long; at most %(most)s")
+        return [((), message % {"length": len(value), "most": longest})]
     return []
 
 
 def slug_problems(value: object, longest: int = MAX_SLUG) -> list[Problem]:
     """An id made of ``a-z 0-9 -``, at most ``longest`` characters."""
     if not isinstance(value, str) or not SLUG.match(value):
-        return [((), "must be an id made of a-z, 0-9 and -")]
+        return [((), _("must be an id made of a-z, 0-9 and -"))]
     if len(value) > longest:
-        return [((), f"is {len(value)} characters long; an id has at most {longest}")]
+        message = _("is %(length)s characters long; an id has at most %(most)s")
+        return [((), message % {"length": len(value), "most": longest})]
     return []
 
 
@@ -142,7 +151,7 @@ def amount_problems(value: object, names: Mapping[str, tuple[int, int]]) -> list
 def resources_problems(value: object, formulas: bool, context: Context) -> list[Problem]:
     """``{POW: 1, MON: "peril"}``: resource -> amount; formulas only where ``formulas``."""
     if not isinstance(value, dict):
-        return [((), "must be a mapping of resource -> amount")]
+        return [((), _("must be a mapping of resource -> amount"))]
     found: list[Problem] = []
     for key, number in value.items():
         where: Path = (str(key),)
@@ -157,14 +166,14 @@ def resources_problems(value: object, formulas: bool, context: Context) -> list[
 def keyword_problems(value: object) -> list[Problem]:
     """Free words that group cards (``complot``, ``Luxe``), each once (rules §1.8)."""
     if not isinstance(value, list):
-        return [((), "must be a list")]
+        return [((), _("must be a list"))]
     found: list[Problem] = []
     seen: list[str] = []
     for index, word in enumerate(value):
         if not isinstance(word, str) or not word.strip() or word != word.strip():
-            found.append(((index,), "must be a word without surrounding spaces"))
+            found.append(((index,), _("must be a word without surrounding spaces")))
         elif word in seen:
-            found.append(((index,), f"repeats the keyword {word!r}"))
+            found.append(((index,), _("repeats the keyword %(word)s") % {"word": repr(word)}))
         else:
             seen.append(word)
     return found
@@ -173,21 +182,30 @@ def keyword_problems(value: object) -> list[Problem]:
 def resource_list_problems(value: object) -> list[Problem]:
     """A non-empty list of resources, each once (a crisis's ``accepts``, a duel's)."""
     if not isinstance(value, list):
-        return [((), "must be a list")]
-    found: list[Problem] = [] if value else [((), "must not be empty")]
+        return [((), _("must be a list"))]
+    found: list[Problem] = [] if value else [((), _("must not be empty"))]
     for index, item in enumerate(value):
         wrong = resource_problems(item)
-        found += [((index,), message) for _, message in wrong]
+        found += [((index,), message) for _where, message in wrong]
         if not wrong and value.index(item) != index:
-            found.append(((index,), f"repeats the resource {item}"))
+            found.append(((index,), _("repeats the resource %(resource)s") % {"resource": item}))
     return found
+
+
+REFERENCE_MESSAGES = {
+    "office": lambda: _("no office %(value)s in this pack"),
+    "keyword": lambda: _("no keyword %(value)s in this pack"),
+    "card": lambda: _("no card %(value)s in this pack"),
+}
+"""What a reference names -> its message when the pack has no such name (one msgid each, so
+a translator can give each noun its own grammar)."""
 
 
 def reference_problems(value: str, what: str, context: Context) -> list[Problem]:
     """``value`` names an ``office``, ``keyword`` or ``card`` some card of the pack has."""
     defined = context.defined
     if defined is not None and value not in defined.get(what, set()):
-        return [((), f"no {what} {value!r} in this pack")]
+        return [((), REFERENCE_MESSAGES[what]() % {"value": repr(value)})]
     return []
 
 
@@ -235,16 +253,16 @@ def Slug(longest: int = MAX_SLUG) -> Check:  # noqa: N802
 
 def Name() -> Check:  # noqa: N802
     """A parameter name usable in formulas (``a-z 0-9 _``, starting with a letter)."""
-    message = "must be a name made of a-z, 0-9 and _, starting with a letter"
+    message = gettext_noop("must be a name made of a-z, 0-9 and _, starting with a letter")
     return Check(
-        lambda v, c: [] if isinstance(v, str) and NAME.match(v) else [((), message)],
+        lambda v, c: [] if isinstance(v, str) and NAME.match(v) else [((), _(message))],
         {"type": "string", "pattern": NAME.pattern},
     )
 
 
 def Bool() -> Check:  # noqa: N802
     return Check(
-        lambda v, c: [] if isinstance(v, bool) else [((), "must be true or false")],
+        lambda v, c: [] if isinstance(v, bool) else [((), _("must be true or false"))],
         {"type": "boolean"},
     )
 
@@ -294,7 +312,7 @@ def Reference(what: str, longest: int = 100) -> Check:  # noqa: N802
 def KeywordReference() -> Check:  # noqa: N802
     def problems(value: object, context: Context) -> list[Problem]:
         if not isinstance(value, str) or not value.strip():
-            return [((), "must be a keyword")]
+            return [((), _("must be a keyword"))]
         return reference_problems(value, "keyword", context)
 
     return Check(problems, {"type": "string", "minLength": 1})

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 
 from consell.rules.errors import RuleError
 from consell.rules.formula import parse
+from consell.rules.i18n import _
 from consell.rules.ruleset import Ruleset
 
 MAX_FORMULA_CHARS = 200
@@ -64,20 +65,19 @@ def problem_of(source: object, params: Mapping[str, tuple[int, int]] | None = No
     """
     text = str(source)
     if len(text) > MAX_FORMULA_CHARS:
-        return f"is {len(text)} characters long; a formula may have at most {MAX_FORMULA_CHARS}"
+        message = _("is %(length)s characters long; a formula may have at most %(most)s")
+        return message % {"length": len(text), "most": MAX_FORMULA_CHARS}
     params = dict(params or {})
     try:
         formula = parse(text, frozenset(params))
     except RuleError as exc:
-        return f"bad formula: {exc}"
+        return _("bad formula: %(error)s") % {"error": exc}
     except (ValueError, RecursionError, MemoryError):
-        return f"bad formula: {text[:40]!r} cannot be read as arithmetic"
+        return _("bad formula: %(text)s cannot be read as arithmetic") % {"text": repr(text[:40])}
     for node in ast.walk(formula.tree):
         if isinstance(node, ast.Constant) and abs(_constant(node)) > MAX_CONSTANT:
-            return (
-                f"uses the number {_constant(node)}; numbers in a formula may be at most "
-                f"{MAX_CONSTANT}"
-            )
+            message = _("uses the number %(number)s; numbers in a formula may be at most %(most)s")
+            return message % {"number": _constant(node), "most": MAX_CONSTANT}
     ranges = {name: params.get(name, DOMAIN.get(name, (0, PARAM_CAP))) for name in formula.names}
     names = sorted(ranges)
     size = 1
@@ -100,29 +100,30 @@ def _by_grid(
         try:
             result = compiled(env)
         except _DivisionByZero:
-            return f"divides by zero when {_where(env)}"
+            return _("divides by zero when %(values)s") % {"values": _where(env)}
         if abs(result) > RESULT_LIMIT:
-            return f"reaches {result} when {_where(env)}; a formula may give at most {RESULT_LIMIT}"
+            message = _("reaches %(result)s when %(values)s; a formula may give at most %(most)s")
+            return message % {"result": result, "values": _where(env), "most": RESULT_LIMIT}
     return None
 
 
 def _where(env: Mapping[str, int]) -> str:
-    return ", ".join(f"{name} = {value}" for name, value in env.items()) or "evaluated"
+    return ", ".join(f"{name} = {value}" for name, value in env.items()) or _("evaluated")
 
 
 def _by_intervals(node: ast.AST, ranges: dict[str, tuple[int, int]]) -> str | None:
     where = ", ".join(
-        f"{name} from {low} to {high}" for name, (low, high) in sorted(ranges.items())
+        _("%(name)s from %(low)s to %(high)s") % {"name": name, "low": low, "high": high}
+        for name, (low, high) in sorted(ranges.items())
     )
     try:
         low, high = _interval(node, ranges)
     except _DivisionByZero:
-        return f"may divide by zero (with {where})"
+        return _("may divide by zero (with %(values)s)") % {"values": where}
     if max(abs(low), abs(high)) > RESULT_LIMIT:
-        return (
-            f"may reach {high if abs(high) >= abs(low) else low} (with {where}); "
-            f"a formula may give at most {RESULT_LIMIT}"
-        )
+        reached = high if abs(high) >= abs(low) else low
+        message = _("may reach %(result)s (with %(values)s); a formula may give at most %(most)s")
+        return message % {"result": reached, "values": where, "most": RESULT_LIMIT}
     return None
 
 

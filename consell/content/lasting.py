@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from consell.rules import primitives as p
+from consell.rules.i18n import _, gettext_noop
 
 from . import fields as f
 from .effects import STRUCTURAL, Op, _unknown, build_models
@@ -47,11 +48,11 @@ class LastingRule(PackModel):
         head = data.get("rule")
         if head == "forbid":
             if data.get("what") == "keyword_abilities" and "keyword" not in data:
-                yield ("keyword",), "is required to forbid the abilities of a keyword"
+                yield ("keyword",), _("is required to forbid the abilities of a keyword")
             if "with" in data and data.get("what") != "expel":
-                yield ("with",), "only an expulsion can be forbidden with one ability"
+                yield ("with",), _("only an expulsion can be forbidden with one ability")
         if head == "tie_break" and (data.get("by") == "office") != ("office" in data):
-            yield ("office",), "names the office that breaks ties exactly when by: office"
+            yield ("office",), _("names the office that breaks ties exactly when by: office")
 
 
 LASTING_TYPES: dict[str, Any] = {
@@ -76,17 +77,19 @@ def lasting_problems(data: dict, kind: str) -> list[Problem]:
     duration = data.get("duration")
     lasts = kind == "law" or (isinstance(duration, int) and duration >= 1)
     if "lasting" not in data:
-        return [(("lasting",), missing_message(kind))] if lasts else []
+        return [(("lasting",), _(missing_message(kind)))] if lasts else []
     if not lasts:
-        return [(("lasting",), "an immediate event (duration 0) has no lasting rule")]
+        return [(("lasting",), _("an immediate event (duration 0) has no lasting rule"))]
     if kind == "event" and data["lasting"] == []:
-        return [(("lasting",), "must not be empty")]
+        return [(("lasting",), _("must not be empty"))]
     if kind == "law" and data["lasting"] == [] and _says_it_lasts(data.get("text")):
         return [
             (
                 ("lasting",),
-                'must not be empty: the text says "Mentre sigui vigent"; write the rule it puts '
-                "in force, or a manual rule for the director",
+                _(
+                    'must not be empty: the text says "Mentre sigui vigent"; write the rule it '
+                    "puts in force, or a manual rule for the director"
+                ),
             )
         ]
     return []
@@ -108,12 +111,14 @@ def _says_it_lasts(text: Any) -> bool:
 
 
 def missing_message(kind: str) -> str:
+    """The message for a missing ``lasting`` field, untranslated (a ``MISSING`` entry): say it
+    with ``_``."""
     if kind == "law":
-        return (
+        return gettext_noop(
             "is required: write the rule the law puts in force (or [] when it has none), "
             "or a manual rule for the director"
         )
-    return (
+    return gettext_noop(
         "is required for a lasting event: write what it changes while it lasts, "
         "or a manual rule for the director"
     )

@@ -27,11 +27,18 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from .errors import PackError, PackInvalid
 from .models import Card, Pack
 from .schema import PACK_FILE, PackContent
 
+CHANGE_WORDS = {
+    "removed": lambda: gettext("removed %(ids)s"),
+    "added": lambda: gettext("added %(ids)s"),
+    "changed": lambda: gettext("changed %(ids)s"),
+}
+"""How a refusal names each group of card ids, said in the active language."""
 LOADED, UNCHANGED, REPLACED = "loaded", "unchanged", "replaced"
 LISTED = 5  # card ids named per group in a refusal; the rest are counted
 
@@ -118,20 +125,45 @@ def _conflict(
     for key in ("removed", "added", "changed"):
         ids = differences.get(key, [])
         if ids:
-            more = f" and {len(ids) - LISTED} more" if len(ids) > LISTED else ""
-            parts.append(f"{key} {', '.join(ids[:LISTED])}{more}")
+            listed = ", ".join(ids[:LISTED])
+            if len(ids) > LISTED:
+                listed = gettext("%(ids)s and %(count)s more") % {
+                    "ids": listed,
+                    "count": len(ids) - LISTED,
+                }
+            parts.append(CHANGE_WORDS[key]() % {"ids": listed})
     installed = ", ".join(
         str(v) for v in Pack.objects.filter(slug=pack.slug).values_list("version", flat=True)
     )
     newest = max(Pack.objects.filter(slug=pack.slug).values_list("version", flat=True))
-    message = (
-        f"content pack {pack} is already installed with other cards ({'; '.join(parts)}). "
-        f"An installed version keeps its cards, so that every game created with it keeps the "
-        f"cards it was dealt: set version: {newest + 1} to install these cards beside it "
-        f"(installed versions: {installed})"
-    )
+    names = {
+        "pack": pack,
+        "differences": "; ".join(parts),
+        "version": newest + 1,
+        "installed": installed,
+        "games": games,
+    }
     if games:
-        message += f". {games} game(s) use {pack}, so it cannot be replaced"
+        message = gettext(
+            "content pack %(pack)s is already installed with other cards (%(differences)s). "
+            "An installed version keeps its cards, so that every game created with it keeps the "
+            "cards it was dealt: set version: %(version)s to install these cards beside it "
+            "(installed versions: %(installed)s). %(games)s game(s) use %(pack)s, so it cannot "
+            "be replaced."
+        )
     elif not replace:
-        message += f", or, since no game uses {pack} yet, replace it with load_content --replace"
-    return PackError(PACK_FILE, "", "version", message + ".")
+        message = gettext(
+            "content pack %(pack)s is already installed with other cards (%(differences)s). "
+            "An installed version keeps its cards, so that every game created with it keeps the "
+            "cards it was dealt: set version: %(version)s to install these cards beside it "
+            "(installed versions: %(installed)s), or, since no game uses %(pack)s yet, replace "
+            "it with load_content --replace."
+        )
+    else:
+        message = gettext(
+            "content pack %(pack)s is already installed with other cards (%(differences)s). "
+            "An installed version keeps its cards, so that every game created with it keeps the "
+            "cards it was dealt: set version: %(version)s to install these cards beside it "
+            "(installed versions: %(installed)s)."
+        )
+    return PackError(PACK_FILE, "", "version", message % names)

@@ -31,6 +31,8 @@ from pydantic import (
 from pydantic.json_schema import GenerateJsonSchema
 from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 
+from consell.rules.i18n import _, gettext_noop
+
 from .formulas import PARAM_CAP
 
 Path = tuple[str | int, ...]
@@ -263,11 +265,12 @@ def problems_of(exc: ValidationError, data: object) -> list[Problem]:
 def _message(kind: str, error: Any) -> str:
     if kind == PACK_ERROR:
         return str((error.get("ctx") or {}).get("message", error["msg"]))
-    return {
-        "missing": "is required",
-        "list_type": "must be a list",
-        "too_short": "must not be empty",
-    }.get(kind, str(error["msg"]))
+    message = {
+        "missing": gettext_noop("is required"),
+        "list_type": gettext_noop("must be a list"),
+        "too_short": gettext_noop("must not be empty"),
+    }.get(kind)
+    return _(message) if message is not None else str(error["msg"])
 
 
 def _path(loc: tuple[str | int, ...], data: object) -> Path:
@@ -327,14 +330,20 @@ class PackModel(BaseModel):
     def _as_written(cls, data: object, handler: Any, info: ValidationInfo) -> Any:
         names, required = _layout(cls)
         if not isinstance(data, dict):
-            raise problem(f"must be a mapping with the fields {', '.join(names)}")
+            message = _("must be a mapping with the fields %(fields)s")
+            raise problem(message % {"fields": ", ".join(names)})
         found: list[Problem] = [
-            ((str(key),), f"unknown field (expected one of: {', '.join(names)})")
+            (
+                (str(key),),
+                _("unknown field (expected one of: %(fields)s)") % {"fields": ", ".join(names)},
+            )
             for key in data
             if key not in names
         ]
         found += [
-            ((name,), cls.MISSING.get(name, "is required")) for name in required if name not in data
+            ((name,), _(cls.MISSING.get(name, "is required")))
+            for name in required
+            if name not in data
         ]
         errors = [InitErrorDetails(type=problem(m), loc=p, input=data) for p, m in found]
         known = {key: value for key, value in data.items() if key in names} if found else data

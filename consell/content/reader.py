@@ -10,6 +10,8 @@ from pathlib import Path
 
 import yaml
 
+from consell.rules.i18n import _
+
 from .errors import PackError, PackInvalid
 from .fields import MAX_DEPTH
 from .schema import PACK_FILE, PackContent, validate_pack
@@ -37,21 +39,22 @@ class _StrictLoader(_SafeLoader):  # type: ignore[valid-type,misc]  # libyaml's 
             raise yaml.constructor.ConstructorError(
                 None,
                 None,
-                f"cannot read the value {shown!r} ({str(exc).split(':')[0][:80]})",
+                _("cannot read the value %(value)s (%(reason)s)")
+                % {"value": repr(shown), "reason": str(exc).split(":")[0][:80]},
                 node.start_mark,
             ) from exc
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
         seen = set()
-        for key_node, _ in node.value:
+        for key_node, _value_node in node.value:
             key = self.construct_object(key_node, deep=deep)
             if isinstance(key, list | dict | set):
                 raise yaml.constructor.ConstructorError(
-                    None, None, "a list or a mapping cannot be a key", key_node.start_mark
+                    None, None, _("a list or a mapping cannot be a key"), key_node.start_mark
                 )
             if key in seen:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                    None, None, _("duplicate key %(key)s") % {"key": repr(key)}, key_node.start_mark
                 )
             seen.add(key)
         return super().construct_mapping(node, deep)
@@ -78,18 +81,20 @@ def _shape_problem(source: str) -> str | None:
     for event in yaml.parse(source, Loader=_StrictLoader):
         if isinstance(event, yaml.AliasEvent):
             line = _line(event)
-            return f"line {line}: YAML aliases (*{event.anchor}) are not allowed; write it out"
+            message = _("line %(line)s: YAML aliases (*%(anchor)s) are not allowed; write it out")
+            return message % {"line": line, "anchor": event.anchor}
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
                 line = _line(event)
-                return f"line {line}: nested more than {MAX_DEPTH} levels deep"
+                message = _("line %(line)s: nested more than %(most)s levels deep")
+                return message % {"line": line, "most": MAX_DEPTH}
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         if isinstance(event, yaml.NodeEvent):
             nodes += 1
             if nodes > MAX_NODES:
-                return f"holds more than {MAX_NODES} YAML values"
+                return _("holds more than %(most)s YAML values") % {"most": MAX_NODES}
     return None
 
 
@@ -101,13 +106,18 @@ def load_yaml(file_name: str, source: str) -> tuple[object, list[PackError]]:
             return yaml.load(source, Loader=_StrictLoader), []
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         line = source.count("\n", 0, exc.position) + 1
-        problem = f"line {line}: YAML error: character #x{exc.character:04x} is not allowed"
+        message = _("line %(line)s: YAML error: character %(character)s is not allowed")
+        problem = message % {"line": line, "character": f"#x{exc.character:04x}"}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark else ""
-        problem = f"{where}YAML error: {getattr(exc, 'problem', None) or exc}"
+        reason = getattr(exc, "problem", None) or exc
+        if mark:
+            message = _("line %(line)s: YAML error: %(error)s")
+            problem = message % {"line": mark.line + 1, "error": reason}
+        else:
+            problem = _("YAML error: %(error)s") % {"error": reason}
     except (RecursionError, MemoryError):
-        problem = "YAML error: too big or too deeply nested to read"
+        problem = _("YAML error: too big or too deeply nested to read")
     return None, [PackError(file_name, "", "", problem)]
 
 
@@ -116,19 +126,23 @@ def read_text(file_name: str, path: Path) -> tuple[str | None, list[PackError]]:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            message = f"is {size} bytes; a pack file may hold at most {MAX_FILE_BYTES}"
+            message = _("is %(size)s bytes; a pack file may hold at most %(most)s") % {
+                "size": size,
+                "most": MAX_FILE_BYTES,
+            }
             return None, [PackError(file_name, "", "", message)]
         data = path.read_bytes()
     except OSError as exc:
-        return None, [PackError(file_name, "", "", f"cannot be read: {exc.strerror or exc}")]
+        message = _("cannot be read: %(reason)s") % {"reason": exc.strerror or exc}
+        return None, [PackError(file_name, "", "", message)]
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        message = (
-            f"line {line}: is not UTF-8 text (byte 0x{data[exc.start]:02x} at byte "
-            f"{exc.start}); save the file as UTF-8"
-        )
+        message = _(
+            "line %(line)s: is not UTF-8 text (byte %(byte)s at byte %(offset)s); "
+            "save the file as UTF-8"
+        ) % {"line": line, "byte": f"0x{data[exc.start]:02x}", "offset": exc.start}
         return None, [PackError(file_name, "", "", message)]
 
 
@@ -148,7 +162,7 @@ def read_pack(path: str | Path) -> PackContent:
     directory = pack_directory(path)
     meta_path = directory / PACK_FILE
     if not meta_path.is_file():
-        raise PackInvalid([PackError(str(meta_path), "", "", "no pack.yaml here")])
+        raise PackInvalid([PackError(str(meta_path), "", "", _("no pack.yaml here"))])
     meta, errors = _read_yaml(PACK_FILE, meta_path)
     if errors:  # without its pack.yaml there is no pack to judge
         raise PackInvalid(errors)
@@ -159,7 +173,7 @@ def read_pack(path: str | Path) -> PackContent:
     for name in listed:
         file_path = directory / name
         if "/" in name or "\\" in name or not file_path.is_file():
-            errors.append(PackError(name, "", "", "listed in pack.yaml files but not found"))
+            errors.append(PackError(name, "", "", _("listed in pack.yaml files but not found")))
             continue
         document, file_errors = _read_yaml(name, file_path)
         errors += file_errors
@@ -167,7 +181,7 @@ def read_pack(path: str | Path) -> PackContent:
             documents[name] = document
     for stray in sorted(directory.glob("*.y*ml")):
         if readable and stray.name != PACK_FILE and stray.name not in listed:
-            errors.append(PackError(stray.name, "", "", "not listed in pack.yaml files"))
+            errors.append(PackError(stray.name, "", "", _("not listed in pack.yaml files")))
     return validate_pack(meta, documents, errors)
 
 

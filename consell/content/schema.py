@@ -17,6 +17,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
+from consell.rules.i18n import _
+
 from . import fields as f
 from .cards import KINDS, Card, check_card
 from .errors import PackError, PackInvalid
@@ -98,7 +100,7 @@ class PackContent:
 
 def _file_name(value: object, context: Context) -> list[Problem]:
     if not isinstance(value, str) or not FILE_NAME.match(value) or value == PACK_FILE:
-        return [((), "must be a file name like tactics.yaml, beside pack.yaml")]
+        return [((), _("must be a file name like tactics.yaml, beside pack.yaml"))]
     return []
 
 
@@ -119,7 +121,7 @@ class PackMeta(PackModel):
         files = data.get("files")
         listed = files if isinstance(files, list) else []
         return [
-            (("files", index), f"repeats {name}")
+            (("files", index), _("repeats %(file)s") % {"file": name})
             for index, name in enumerate(listed)
             if isinstance(name, str) and listed.index(name) != index
         ]
@@ -268,9 +270,8 @@ def _pack_wide_errors(cards: list[PackCard]) -> list[PackError]:
             continue
         if card.id in first:
             other = first[card.id].file
-            errors.append(
-                PackError(card.file, card.id, "id", f"repeats the id of a card in {other}")
-            )
+            message = _("repeats the id of a card in %(file)s") % {"file": other}
+            errors.append(PackError(card.file, card.id, "id", message))
         else:
             first[card.id] = card
     return errors + _office_errors(cards)
@@ -282,17 +283,23 @@ def _office_errors(cards: list[PackCard]) -> list[PackError]:
     errors = []
     kings = [card for card in offices if card.data.get("king") is True]
     for card in kings[1:]:
-        message = f"only one office is the King's; {kings[0].id} already has king: true"
+        message = _("only one office is the King's; %(office)s already has king: true") % {
+            "office": kings[0].id
+        }
         errors.append(PackError(card.file, card.id or "", "king", message))
     if not kings:
-        errors.append(PackError(PACK_FILE, "", "files", "no office has king: true (rules §1.4)"))
+        message = _("no office has king: true (rules §1.4)")
+        errors.append(PackError(PACK_FILE, "", "files", message))
     distributor: dict[str, str] = {}
     for card in offices:
         resource = card.data.get("distributes")
         if not isinstance(resource, str) or card.id is None:
             continue
         if resource in distributor:
-            message = f"{distributor[resource]} already distributes {resource}"
+            message = _("%(office)s already distributes %(resource)s") % {
+                "office": distributor[resource],
+                "resource": resource,
+            }
             errors.append(PackError(card.file, card.id, "distributes", message))
         distributor.setdefault(resource, card.id)
     return errors
@@ -309,8 +316,12 @@ def _size_errors(cards: list[PackCard]) -> list[PackError]:
 
 def _size_message(deck: str, size: int, minimum: int) -> str:
     if deck in DISTINCT_DECKS:
-        return (
-            f"{size} different {deck} card(s), copies not counted; dealing 2 to each of "
-            f"16 players with no repeat (rules G5) needs at least {minimum}"
+        message = _(
+            "%(size)s different %(deck)s card(s), copies not counted; dealing 2 to each of "
+            "16 players with no repeat (rules G5) needs at least %(least)s"
         )
-    return f"{size} {deck} card(s), copies counted; rules §6 asks for at least {minimum}"
+    else:
+        message = _(
+            "%(size)s %(deck)s card(s), copies counted; rules §6 asks for at least %(least)s"
+        )
+    return message % {"size": size, "deck": deck, "least": minimum}
