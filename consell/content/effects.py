@@ -41,7 +41,8 @@ def param_ref_problems(value: str, scope: Scope, allowed: tuple[str, ...]) -> li
         return [((), message % {"known": known})]
     kind = scope.params[param]
     if kind is not None and kind not in allowed:
-        expected = f" {_('or')} ".join(allowed)
+        word = _("or")
+        expected = f" {word} ".join(allowed)
         message = _("%(param)s is a parameter of type %(kind)s; expected %(expected)s")
         return [((), message % {"param": f"${param}", "kind": kind, "expected": expected})]
     return []
