@@ -42,3 +42,20 @@ def test_4_3_no_page_offers_the_vote_before_the_reactions_to_its_opening_are_ans
         decisions.decide(game.pk, reaction.id, {"use": False}, seat=reaction.waiting_for[0])
 
     assert 'name="spend"' in voter_phone.get(url).content.decode()
+
+
+def test_4_3_every_page_is_told_when_the_last_reaction_opens_the_vote():
+    """The answer to a reaction may be its owner's alone, but the vote it opens is the table's:
+    every viewer's version moves, so every open page shows the vote without a reload."""
+    game = play_until(5, 3, 1, _reaction_to_a_vote)
+    state = state_of(game)
+    reactions = [p for p in state.pending if p.kind == "reaction"]
+    for reaction in reactions[:-1]:
+        decisions.decide(game.pk, reaction.id, {"use": False}, seat=reaction.waiting_for[0])
+    game.refresh_from_db()
+    before = dict(game.versions)
+    last = reactions[-1]
+    decisions.decide(game.pk, last.id, {"use": False}, seat=last.waiting_for[0])
+    game.refresh_from_db()
+    seats = [f"seat:{p.seat}" for p in state.players]
+    assert all(game.versions[key] > before.get(key, 0) for key in [*seats, "public"])
