@@ -2,18 +2,20 @@
 principle 9: a decision kind is one unit).
 
 ``DecisionKind`` names every pending a player (or the director for them) answers with a
-decision; ``DECLARED`` gives each its answer type, what players call it and the code of what is
-asked; ``decisions.TRANSITIONS`` its transition; and the web app's ``consell.game.decisions``
-registry adds its form, projection, template, audit category and bot moves. The answers below
-are what a phone's form, a bot and a test hand to ``decisions.decide``; the transition still
+decision; ``DECLARED`` gives each the shape of what the pending keeps (``Pending.data``), its
+answer type, what players call it and the code of what is asked; ``decisions.TRANSITIONS`` its
+transition; and the web app's ``consell.game.decisions`` registry adds its form, projection,
+template, audit category and bot moves. The answers below are what a phone's form, a bot and a
+test hand to ``decisions.decide``; the transition still
 checks every value (a posted form is not trusted).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict, cast, get_origin, get_type_hints
 
 from .i18n import gettext_noop
 
@@ -120,10 +122,130 @@ class InsurrectionAnswer(TypedDict, total=False):
     indicator: str
 
 
+# What each kind's pending keeps (``Pending.data``), as the rules write it. ``continuation`` is
+# the effects interpreter's saved place when an effect suspended on the pending (§4.3).
+
+
+class LawChoicePending(TypedDict):
+    proposer: int | None
+    row: list[str]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class VotePending(TypedDict):
+    motion: str  # "law" or "join"
+    kingdom: int | None
+    eligible: list[int]
+    tie_breaker: int | None
+    law: NotRequired[str]
+    proposer: NotRequired[int | None]
+    applicant: NotRequired[int]
+    ballot: NotRequired[dict[str, Any]]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class DuelPending(TypedDict):
+    participants: list[int]
+    resources: list[str]
+    on_win: NotRequired[list[Any]]
+    on_tie: NotRequired[list[Any]]
+    frame: NotRequired[dict[str, Any]]
+    fists: NotRequired[dict[str, Any]]
+    purpose: NotRequired[str]
+    kingdom: NotRequired[int | None]
+    expelled: NotRequired[int]
+    asset: NotRequired[str]
+    hidden: NotRequired[bool]
+    old_king: NotRequired[int | None]
+    king_office: NotRequired[str]
+    turn_order: NotRequired[list[int]]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class JoinersPending(TypedDict):
+    founder: int
+    eligible: list[int]
+    answers: NotRequired[dict[str, Any]]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class ConditionPending(TypedDict):
+    condition: dict[str, Any]
+    branches: dict[str, Any]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class DiscardPending(TypedDict):
+    choices: dict[str, Any]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class ReactionPending(TypedDict):
+    seat: int
+    source: str
+    ability: str
+    mandatory: bool
+    trigger: str
+    secret: bool
+
+
+class ManualPending(TypedDict):
+    text: dict[str, str]
+    source: str
+    card: str | None
+    ability: str | None
+    owner: int | None
+    self: int | None
+    kingdom: int | None
+    group: bool
+    params: dict[str, Any]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class EndOfGamePending(TypedDict, total=False):
+    used: dict[str, Any]
+    out: list[int]
+    verdicts: list[Any]
+    opened: bool
+
+
+class DistributionPending(TypedDict, total=False):
+    kingdom: int
+    keep_limit: int
+    resource: str
+    amount: int
+    office: str
+    distributor: int
+    vacant: bool
+    king: int
+    members: list[int]
+
+
+class IncomePending(TypedDict):
+    seat: int
+    count: int
+
+
+class InsurrectionPending(TypedDict):
+    kingdom: int
+    indicator: str
+    before: int
+    after: int
+    count: int
+    flow: NotRequired[dict[str, Any]]
+    continuation: NotRequired[dict[str, Any]]
+
+
+class AppointmentsPending(TypedDict):
+    kingdom: int
+    king: int
+
+
 @dataclass(frozen=True)
 class Declared:
     """What the rules say of a kind besides its transition."""
 
+    pending: type  # the TypedDict of what the pending keeps
     answer: type  # the TypedDict of a decision
     name: str  # what players call it (``names.pending_name``)
     asked: str  # what is asked, as ``procedures.waiting_on`` codes it
@@ -131,33 +253,64 @@ class Declared:
 
 DECLARED: dict[str, Declared] = {
     DecisionKind.LAW_CHOICE: Declared(
-        LawChoiceAnswer, gettext_noop("Choice of a law"), "choose_law"
+        LawChoicePending, LawChoiceAnswer, gettext_noop("Choice of a law"), "choose_law"
     ),
-    DecisionKind.VOTE: Declared(VoteAnswer, gettext_noop("Vote"), "vote"),
-    DecisionKind.DUEL: Declared(DuelAnswer, gettext_noop("Duel"), "commit_fist"),
+    DecisionKind.VOTE: Declared(VotePending, VoteAnswer, gettext_noop("Vote"), "vote"),
+    DecisionKind.DUEL: Declared(DuelPending, DuelAnswer, gettext_noop("Duel"), "commit_fist"),
     DecisionKind.KINGDOM_JOINERS: Declared(
-        JoinersAnswer, gettext_noop("Joining a new kingdom"), "declare_joining"
+        JoinersPending, JoinersAnswer, gettext_noop("Joining a new kingdom"), "declare_joining"
     ),
     DecisionKind.CONDITION: Declared(
-        ConditionAnswer, gettext_noop("A condition to rule"), "rule_condition"
+        ConditionPending, ConditionAnswer, gettext_noop("A condition to rule"), "rule_condition"
     ),
     DecisionKind.DISCARD_CHOICE: Declared(
-        DiscardAnswer, gettext_noop("Discards to choose"), "choose_discards"
+        DiscardPending, DiscardAnswer, gettext_noop("Discards to choose"), "choose_discards"
     ),
-    DecisionKind.REACTION: Declared(ReactionAnswer, gettext_noop("Reaction"), "reaction"),
-    DecisionKind.MANUAL: Declared(DoneAnswer, gettext_noop("Apply by hand"), "apply_by_hand"),
+    DecisionKind.REACTION: Declared(
+        ReactionPending, ReactionAnswer, gettext_noop("Reaction"), "reaction"
+    ),
+    DecisionKind.MANUAL: Declared(
+        ManualPending, DoneAnswer, gettext_noop("Apply by hand"), "apply_by_hand"
+    ),
     DecisionKind.END_OF_GAME: Declared(
-        EndOfGameAnswer, gettext_noop("End of the game"), "end_of_game"
+        EndOfGamePending, EndOfGameAnswer, gettext_noop("End of the game"), "end_of_game"
     ),
     DecisionKind.DISTRIBUTION: Declared(
-        DistributionAnswer, gettext_noop("Distribution"), "distribute"
+        DistributionPending, DistributionAnswer, gettext_noop("Distribution"), "distribute"
     ),
     DecisionKind.KINGDOMLESS_INCOME: Declared(
-        IncomeAnswer, gettext_noop("Income without a kingdom"), "choose_income"
+        IncomePending, IncomeAnswer, gettext_noop("Income without a kingdom"), "choose_income"
     ),
     # What an insurrection asks depends on its stage (``procedures.INSURRECTION_ASKED``).
     DecisionKind.INSURRECTION: Declared(
-        InsurrectionAnswer, gettext_noop("Insurrection"), "insurrection"
+        InsurrectionPending, InsurrectionAnswer, gettext_noop("Insurrection"), "insurrection"
     ),
-    DecisionKind.APPOINTMENTS: Declared(DoneAnswer, gettext_noop("Appointments"), "appoint"),
+    DecisionKind.APPOINTMENTS: Declared(
+        AppointmentsPending, DoneAnswer, gettext_noop("Appointments"), "appoint"
+    ),
 }
+
+
+def pending_data[P: Mapping[str, object]](pending: object, shape: type[P]) -> P:
+    """A pending's data typed as ``shape``, the shape its kind declares; another kind's shape is
+    a reader's mistake (``TypeError``)."""
+    kind = getattr(pending, "kind", None)
+    declared = DECLARED.get(str(kind)) if kind is not None else None
+    if declared is None or declared.pending is not shape:
+        raise TypeError(f"A pending of kind {kind!r} does not keep a {shape.__name__}.")
+    return cast(P, getattr(pending, "data", {}))
+
+
+def pending_problems(kind: str, data: Mapping[str, object]) -> list[str]:
+    """What keeps ``data`` from being what a pending of ``kind`` keeps: a missing key, or a key
+    its shape does not declare."""
+    shape = DECLARED[kind].pending
+    hints = get_type_hints(shape, include_extras=True)
+    # Read from the hints, not ``__required_keys__``: with postponed annotations a class's
+    # ``NotRequired`` is a string TypedDict cannot see.
+    total = getattr(shape, "__total__", True)
+    required = {k for k, t in hints.items() if total and get_origin(t) is not NotRequired}
+    allowed = set(hints)
+    found = [f"{kind}: lacks {key!r}" for key in sorted(required - set(data))]
+    found += [f"{kind}: has undeclared {key!r}" for key in sorted(set(data) - allowed)]
+    return found

@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from consell.audit.timeline import OTHER
-from consell.rules.decision_kinds import ConditionAnswer, DecisionKind
+from consell.rules.decision_kinds import (
+    ConditionAnswer,
+    ConditionPending,
+    DecisionKind,
+    pending_data,
+)
 
 from .base import Answer, DecisionForm, DecisionSpec, Seen, director_only, yes_no
 
@@ -19,7 +24,7 @@ class ConditionForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    words = (v.data.get("condition") or {}).get("text")
+    words = (pending_data(v.p, ConditionPending).get("condition") or {}).get("text")
     return {"text": v.text(words, v.language) if isinstance(words, dict) else ""}
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from consell.audit.timeline import OTHER
-from consell.rules.decision_kinds import DecisionKind, DiscardAnswer
+from consell.rules.decision_kinds import DecisionKind, DiscardAnswer, DiscardPending, pending_data
 
 from .base import DecisionForm, DecisionSpec, Seen, Strings, asked
 
@@ -27,7 +27,9 @@ class DiscardForm(DecisionForm):
 
 def project(v: Seen) -> dict[str, Any]:
     seat = v.seat
-    count = v.data["choices"].get(str(seat), 0) if seat is not None else 0
+    count = (
+        pending_data(v.p, DiscardPending)["choices"].get(str(seat), 0) if seat is not None else 0
+    )
     hand = v.state.player(seat).tactics if seat is not None else []
     return {"count": count, "hand": [(t, v.title(t)) for t in hand]}
 

@@ -8,7 +8,12 @@ from typing import Any
 from django import forms
 
 from consell.audit.timeline import PRODUCTION
-from consell.rules.decision_kinds import DecisionKind, DistributionAnswer
+from consell.rules.decision_kinds import (
+    DecisionKind,
+    DistributionAnswer,
+    DistributionPending,
+    pending_data,
+)
 
 from .base import Boxes, DecisionForm, DecisionSpec, Seen, Whole, everyone
 
@@ -29,7 +34,7 @@ class DistributionForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    data = v.data
+    data = pending_data(v.p, DistributionPending)
     favor = data["resource"] == "FAV"
     return {
         "resource": data["resource"],

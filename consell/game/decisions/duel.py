@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 from consell.audit.timeline import DUEL
-from consell.rules.decision_kinds import DecisionKind, DuelAnswer
+from consell.rules.decision_kinds import DecisionKind, DuelAnswer, DuelPending, pending_data
 from consell.rules.kingdoms import SUCCESSION
 from consell.rules.resources import Resource
 
@@ -29,7 +29,7 @@ class DuelForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    data, names = v.data, v.names
+    data, names = pending_data(v.p, DuelPending), v.names
     participants = list(data["participants"])
     fists = data.get("fists", {})
     asset = data.get("asset")

@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from consell.audit.timeline import INSURRECTION
 from consell.rules import insurrection_flow
-from consell.rules.decision_kinds import DecisionKind, InsurrectionAnswer
+from consell.rules.decision_kinds import (
+    DecisionKind,
+    InsurrectionAnswer,
+    InsurrectionPending,
+    pending_data,
+)
 from consell.rules.resources import Resource
 
 from .base import Answer, DecisionForm, DecisionSpec, Seen, everyone
@@ -38,9 +43,10 @@ class InsurrectionForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    flow = v.data.get("flow", {})
+    data = pending_data(v.p, InsurrectionPending)
+    flow = data.get("flow", {})
     return {
-        "kingdom": v.kingdom(v.data.get("kingdom")),
+        "kingdom": v.kingdom(data["kingdom"]),
         "stage": flow.get("stage"),
         "dice": list(flow.get("dice", [])),
         "target": flow.get("target"),

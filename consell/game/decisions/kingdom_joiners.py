@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from consell.audit.timeline import OTHER
-from consell.rules.decision_kinds import DecisionKind, JoinersAnswer
+from consell.rules.decision_kinds import DecisionKind, JoinersAnswer, JoinersPending, pending_data
 
 from ..simulator.people import ideal_size
 from .base import DecisionForm, DecisionSpec, Seen, everyone, yes_no
@@ -20,10 +20,11 @@ class JoinersForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    answers = v.data.get("answers", {})
-    waiting = [s for s in v.data["eligible"] if str(s) not in answers]
+    data = pending_data(v.p, JoinersPending)
+    answers = data.get("answers", {})
+    waiting = [s for s in data["eligible"] if str(s) not in answers]
     return {
-        "founder": v.names.get(v.data["founder"]),
+        "founder": v.names.get(data["founder"]),
         "my_turn": v.seat is None or (bool(waiting) and waiting[0] == v.seat),
     }
 

@@ -7,7 +7,12 @@ from typing import Any
 from django import forms
 
 from consell.audit.timeline import VOTE
-from consell.rules.decision_kinds import DecisionKind, LawChoiceAnswer
+from consell.rules.decision_kinds import (
+    DecisionKind,
+    LawChoiceAnswer,
+    LawChoicePending,
+    pending_data,
+)
 
 from .base import DecisionForm, DecisionSpec, Seen, asked
 
@@ -20,7 +25,7 @@ class LawChoiceForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    return {"laws": [(law, v.title(law)) for law in v.data["row"]]}
+    return {"laws": [(law, v.title(law)) for law in pending_data(v.p, LawChoicePending)["row"]]}
 
 
 def bot(b, state, ruleset, pending, seat) -> LawChoiceAnswer:

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from consell.audit.timeline import CORRECTION
-from consell.rules.decision_kinds import DecisionKind, DoneAnswer
+from consell.rules.decision_kinds import DecisionKind, DoneAnswer, ManualPending, pending_data
 
 from .. import manual_view
 from .base import Answer, DecisionForm, DecisionSpec, Seen, director_only
@@ -24,7 +24,9 @@ class DoneForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    return manual_view.project(v.state, v.catalog, v.data, v.names, v.language, v.text)
+    return manual_view.project(
+        v.state, v.catalog, pending_data(v.p, ManualPending), v.names, v.language, v.text
+    )
 
 
 def table(t, state, pending) -> Answer:

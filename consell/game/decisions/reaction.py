@@ -7,7 +7,7 @@ from typing import Any
 
 from consell.audit.timeline import OTHER
 from consell.rules.cards import card as card_of
-from consell.rules.decision_kinds import DecisionKind, ReactionAnswer
+from consell.rules.decision_kinds import DecisionKind, ReactionAnswer, ReactionPending, pending_data
 from consell.rules.state import GameState
 
 from ..planner import _field
@@ -26,7 +26,7 @@ class ReactionForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    data = v.data
+    data = pending_data(v.p, ReactionPending)
     instance = _source_instance(v.state, data)
     abilities = card_of(v.catalog, instance).get("abilities", []) if instance else []
     ability: Mapping[str, Any] = next((a for a in abilities if a["id"] == data["ability"]), {})

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from consell.audit.timeline import VOTE
 from consell.rules import decisions, votes
-from consell.rules.decision_kinds import DecisionKind, VoteAnswer
+from consell.rules.decision_kinds import DecisionKind, VoteAnswer, VotePending, pending_data
 from consell.rules.resources import Resource
 
 from ..simulator.people import ideal_size
@@ -41,7 +41,7 @@ class VoteForm(DecisionForm):
 
 
 def project(v: Seen) -> dict[str, Any]:
-    data, seat, names = v.data, v.seat, v.names
+    data, seat, names = pending_data(v.p, VotePending), v.seat, v.names
     ballot = decisions.ballot(v.p, v.state, v.ruleset)
     finished = votes.is_finished(ballot)
     law = data.get("motion") == "law"
