@@ -10,14 +10,13 @@ test hand to ``decisions.decide``; the transition still
 checks every value (a posted form is not trusted).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict, cast, get_origin, get_type_hints
+from typing import Any, NotRequired, TypedDict, cast
 
 from .i18n import gettext_noop
+from .payloads import shape_problems
 
 
 class DecisionKind(StrEnum):
@@ -304,13 +303,4 @@ def pending_data[P: Mapping[str, object]](pending: object, shape: type[P]) -> P:
 def pending_problems(kind: str, data: Mapping[str, object]) -> list[str]:
     """What keeps ``data`` from being what a pending of ``kind`` keeps: a missing key, or a key
     its shape does not declare."""
-    shape = DECLARED[kind].pending
-    hints = get_type_hints(shape, include_extras=True)
-    # Read from the hints, not ``__required_keys__``: with postponed annotations a class's
-    # ``NotRequired`` is a string TypedDict cannot see.
-    total = getattr(shape, "__total__", True)
-    required = {k for k, t in hints.items() if total and get_origin(t) is not NotRequired}
-    allowed = set(hints)
-    found = [f"{kind}: lacks {key!r}" for key in sorted(required - set(data))]
-    found += [f"{kind}: has undeclared {key!r}" for key in sorted(set(data) - allowed)]
-    return found
+    return shape_problems(kind, DECLARED[kind].pending, data)

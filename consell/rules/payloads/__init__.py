@@ -340,11 +340,16 @@ def problems(kind: str, data: Mapping[str, object]) -> list[str]:
     required key, a key the payload does not declare (the test of issue 11 item 1)."""
     if kind not in PAYLOADS:
         return [f"{kind}: not a Kind"]
-    shape = PAYLOADS[Kind(kind)]
+    return shape_problems(kind, PAYLOADS[Kind(kind)], data)
+
+
+def shape_problems(label: str, shape: type, data: Mapping[str, object]) -> list[str]:
+    """What keeps ``data`` from fitting the ``TypedDict`` ``shape``: a missing required key, or
+    a key it does not declare; each line starts with ``label``."""
     required: frozenset[str] = shape.__required_keys__  # type: ignore[attr-defined]
     allowed = set(get_type_hints(shape))
-    found = [f"{kind}: lacks {key!r}" for key in sorted(required - set(data))]
-    found += [f"{kind}: has undeclared {key!r}" for key in sorted(set(data) - allowed)]
+    found = [f"{label}: lacks {key!r}" for key in sorted(required - set(data))]
+    found += [f"{label}: has undeclared {key!r}" for key in sorted(set(data) - allowed)]
     return found
 
 
