@@ -133,7 +133,7 @@ async def measure(tables: list[Table], pages_by_table, ports, changes: int, peri
     pages = [p for group in pages_by_table for p in group]
     tasks = await open_all(pages)
     before = {id(p): p.version for p in pages}
-    fetched = {id(p): (p.fetches, p.received) for p in pages}
+    fetched = {id(p): (p.fetches, p.received, p.pushes) for p in pages}
     try:
         latencies = await run_tables(tables, pages_by_table, ports, changes, period)
     finally:
@@ -142,10 +142,14 @@ async def measure(tables: list[Table], pages_by_table, ports, changes: int, peri
         await asyncio.gather(*tasks, return_exceptions=True)
     lost = sum(len(set(range(before[id(p)] + 1, p.version + 1)) - p.notices) for p in pages)
     fetches = sum(p.fetches - fetched[id(p)][0] for p in pages)
+    pushes = sum(p.pushes - fetched[id(p)][2] for p in pages)
     received = sum(p.received - fetched[id(p)][1] for p in pages)
     failures = sum(p.failures for p in pages)
-    failures = f"{failures} failed, {sum(p.connects for p in pages) - len(pages)} reconnects"
-    return latencies, lost, received / max(fetches, 1), fetches, failures
+    failures = (
+        f"{pushes} notices with their parts; {failures} failed, "
+        f"{sum(p.connects for p in pages) - len(pages)} reconnects"
+    )
+    return latencies, lost, received / max(fetches + pushes, 1), fetches, failures
 
 
 async def floor(port: int, tables: int, per_table: int, size: int, changes: int, period: float):

@@ -1,7 +1,8 @@
 """Open pages that behave as ``static/js/live.js`` does, many at once on one event loop.
 
-A page keeps its websocket, and whenever a newer version is announced (a notice, the greeting,
-a pong) it asks once for all its live parts (``?fragment=a&fragment=b``, the planner's
+A page keeps its websocket; a notice that carries the page's parts is shown as it comes, and
+whenever a newer version is announced without them (a bare notice, the greeting, a pong) it
+asks once for all its live parts (``?fragment=a&fragment=b``, the planner's
 ``shown`` key included), again while a newer version arrived meanwhile. Requests are plain
 HTTP/1.0 over asyncio streams, so hundreds of pages need no thread each. A page records when
 it showed each version and every notice it was sent, so a benchmark can tell how long the
@@ -57,6 +58,7 @@ class LivePage:
     last_status: int = 0
     received: int = 0  # bytes of parts received
     fetches: int = 0
+    pushes: int = 0
     connects: int = 0
     notices: set[int] = field(default_factory=set)
     history: list[tuple[float, int]] = field(default_factory=list)
@@ -80,6 +82,7 @@ class LivePage:
         import websockets
 
         url = f"ws://127.0.0.1:{self.port}{self.ws_path}"
+        url += f"?shown={self.key}" if self.key else ""
         headers = {"Cookie": self.cookies} if self.cookies else {}
         origin = f"http://127.0.0.1:{self.port}"
         async with websockets.connect(
@@ -104,6 +107,9 @@ class LivePage:
             version = message.get("version")
             if message.get("type") == "changed" and isinstance(version, int):
                 self.notices.add(version)
+                if isinstance(message.get("parts"), str) and version > self.shown:
+                    self._pushed(version, message["parts"].encode())
+                    continue
             if isinstance(version, int) and version > self.version:
                 self.version = version
                 if self._fetching is None or self._fetching.done():
@@ -124,12 +130,24 @@ class LivePage:
                 self.failures += 1
                 await asyncio.sleep(0.1)
                 continue
+            if self.shown >= target:
+                continue  # parts a notice brought meanwhile are newer: this answer is dropped
             self.fetches += 1
             self.received += len(body)
             found = PLAN_KEY.search(body)
             self.key = found.group(1).decode() if found else self.key
             self.shown = target
             self.history.append((time.monotonic(), target))
+
+    def _pushed(self, version: int, body: bytes) -> None:
+        """Parts the notice carried, as live.js swaps them: shown with no request."""
+        self.version = max(self.version, version)
+        self.pushes += 1
+        self.received += len(body)
+        found = PLAN_KEY.search(body)
+        self.key = found.group(1).decode() if found else self.key
+        self.shown = version
+        self.history.append((time.monotonic(), version))
 
     def shown_at(self, version: int) -> float | None:
         return next((t for t, v in self.history if v >= version), None)

@@ -92,9 +92,15 @@ def seat_cookie(table: Table, position: int) -> str:
     return f"sessionid={session.session_key}"
 
 
+def _csrf() -> str:
+    """The CSRF cookie a browser got with the page (its forms carry tokens made from it)."""
+    return f"csrftoken={secrets.token_hex(16)}"
+
+
 def pages_of(table: Table, ports: list[int], first: int = 0) -> list[LivePage]:
     """The table's 16 phones, its public board and its director's dashboard, spread over the
-    daphnes (``first`` picks where the first one goes)."""
+    daphnes (``first`` picks where the first one goes), each with the cookies its browser
+    holds once the page has loaded."""
     pages = []
     for i, position in enumerate(sorted(table.seats)):
         port = ports[(first + i) % len(ports)]
@@ -105,7 +111,7 @@ def pages_of(table: Table, ports: list[int], first: int = 0) -> list[LivePage]:
                 f"/play/{table.game_id}/",
                 f"/ws/play/{table.game_id}/",
                 PHONE_PARTS,
-                seat_cookie(table, position),
+                f"{seat_cookie(table, position)}; {_csrf()}",
             )
         )
     board = f"/board/{table.board_token}/"
@@ -120,7 +126,7 @@ def pages_of(table: Table, ports: list[int], first: int = 0) -> list[LivePage]:
             dashboard,
             f"/ws{dashboard}director/",
             ["live"],
-            table.director_cookie,
+            f"{table.director_cookie}; {_csrf()}",
         )
     )
     return pages

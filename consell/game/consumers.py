@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
 from .access import SESSION_KEY, board_game, seat_from_session
 from .broadcast import PROTOCOL_VERSION, group_for
+from .live_parts import Pushed, render_for_socket
 from .models import Game, Seat
 
 # The socket's reads (who is this, which version) run on a thread pool, not on the one thread
@@ -48,10 +51,13 @@ NOT_FOUND = 4404
 class GameConsumer(AsyncWebsocketConsumer):
     group: str | None = None
     version = 0
+    plan_key = ""
 
     async def connect(self):
         route = self.scope["url_route"]
         role = route["kwargs"].get("role")
+        self.role, self.route_kwargs = role, route["kwargs"]
+        self.plan_key = _shown(self.scope.get("query_string", b""))
         self.viewer, refusal = await self._authenticate(role, route["kwargs"])
         if self.viewer is None:
             await self.accept()
@@ -84,8 +90,21 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._send({"type": "error", "error": "unknown message"})
 
     async def game_changed(self, event):
+        """A newer version: send it with the page's parts as they are now (``live_parts``),
+        or alone when they cannot be made here, and the page fetches them itself.
+
+        The parts may show a newer version than the notice (another change came in
+        meanwhile): the socket then moves on to that one, and its own notice is dropped.
+        Notices wait in this socket's queue while the parts are made, one at a time.
+        """
         version = event.get("version")
         if not isinstance(version, int) or version <= self.version:
+            return
+        pushed = await self._parts()
+        if pushed is not None and pushed.version >= version:
+            self.version = pushed.version
+            self.plan_key = pushed.plan_key
+            await self._send({"type": "changed", "version": pushed.version, "parts": pushed.html})
             return
         self.version = version
         await self._send({"type": "changed", "version": version})
@@ -132,6 +151,18 @@ class GameConsumer(AsyncWebsocketConsumer):
             return None, NOT_FOUND
         return None, NOT_FOUND
 
+    async def _parts(self) -> Pushed | None:
+        """This page's parts, made by its view.
+
+        On the one thread every socket of this process shares for Django's code, keeping its
+        database connection from one notice to the next (``render_for_socket`` drops it when
+        anything failed): a table's 18 sockets render one after the other anyway, and a
+        connection opened per notice would cost more than some of the renders.
+        """
+        return await sync_to_async(render_for_socket, thread_sensitive=True)(
+            self.scope, self.role, self.route_kwargs, self.plan_key
+        )
+
     @read_in_pool
     def _seat_still_valid(self):
         return Seat.objects.filter(
@@ -142,6 +173,13 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _version(self):
         versions = Game.objects.filter(pk=self.game_id).values_list("versions", flat=True).first()
         return (versions or {}).get(self.viewer, 0)
+
+
+def _shown(query_string: bytes) -> str:
+    """The planner key the page showed when it connected (``?shown=``), so its first pushed
+    parts leave alone a planner that did not change."""
+    key = parse_qs(query_string.decode("latin-1")).get("shown", [""])[0]
+    return key if key.isalnum() and len(key) <= 64 else ""
 
 
 def _parse(text_data):

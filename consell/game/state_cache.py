@@ -31,8 +31,8 @@ CHECK = False
 @dataclass(frozen=True)
 class Entry:
     tag: int
-    state: GameState | None
-    raw: dict[str, Any] | None  # the state as stored (``to_dict``)
+    state: GameState | None  # None when a page read the row: parsed by the next change
+    raw: dict[str, Any] | None  # the state as stored (``to_dict``); pages read this alone
     snapshot: dict[str, Any] | None  # the Secrets snapshot as stored
 
 
@@ -71,6 +71,6 @@ class StaleEntry(AssertionError):
 
 
 def check(game_id: int, entry: Entry, stored: dict[str, Any] | None, snapshot: Any) -> None:
-    kept = entry.state.to_dict() if entry.state is not None else None
+    kept = entry.state.to_dict() if entry.state is not None else entry.raw
     if kept != stored or entry.raw != stored or entry.snapshot != snapshot:
         raise StaleEntry(f"game {game_id}: the cached state tagged {entry.tag} is not the row's")

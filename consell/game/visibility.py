@@ -9,7 +9,7 @@ hidden until someone decides otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -102,8 +102,60 @@ def _own_chest(state: GameState, catalog: Catalog, seat: int, language: str) -> 
     return me
 
 
-def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]:
-    """Everything ``viewer`` may see of ``game``, and nothing else."""
+@dataclass
+class TableView:
+    """What every viewer of one version of a game reads alike: the state as the table sees it,
+    the public board built from it, and the log's sentences.
+
+    At a 16-player table a change is read by 18 screens; building the board, parsing the
+    state and wording the log once for all of them instead of 18 times is most of a view's
+    cost (issue 14). Nothing private goes in: the board is the public board every viewer gets,
+    and a sentence is only the wording of an entry, handed out by ``_log`` to the viewers
+    ``audience.may_read`` lets read it. Built by ``table_view``; kept per version by the
+    caller (``views.common.viewer_view``), never changed once built.
+    """
+
+    state: GameState
+    board: dict[str, Any]
+    names: Names
+    log: list[Entry]
+    sentences: dict[int, str] = field(default_factory=dict)
+
+
+def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableView:
+    """The shared part of every view of ``game`` at its current version.
+
+    ``behind_screen``: the state as the Secrets phase began (G52), which every viewer but the
+    director sees while a snapshot is kept.
+    """
+    catalog = load_catalog(game.pack)
+    source = game.snapshot if behind_screen and game.snapshot is not None else game.state
+    state = GameState.from_dict(source)
+    ruleset = Ruleset.from_dict(game.ruleset)
+    board = _public_board(state, ruleset, catalog, language)
+    board["destiny"] = destiny_of_turn(game, state, catalog, language, text)
+    board["standings"] = [
+        {**row, "house": _house(catalog, row["house"], language)}
+        for row in standings(game, state, catalog, language, text)
+    ]
+    by_kingdom(board)
+    return TableView(state, board, Names(game.state, catalog, language), log_entries(game))
+
+
+def behind_screen_for(game: Game, viewer: Viewer) -> bool:
+    """Whether ``viewer`` sees ``game`` as the Secrets phase began (everyone but the director,
+    while a snapshot is kept, G52)."""
+    return viewer.kind != "director" and game.snapshot is not None
+
+
+def view_for(
+    game: Game, viewer: Viewer, language: str = "ca", table: TableView | None = None
+) -> dict[str, Any]:
+    """Everything ``viewer`` may see of ``game``, and nothing else.
+
+    ``table``: this version's ``table_view`` for this viewer's side of the screen, when the
+    caller keeps one; built here otherwise.
+    """
     view: dict[str, Any] = {
         "game": {
             "id": game.pk,
@@ -118,19 +170,15 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
         return view
     catalog = load_catalog(game.pack)
     # Behind the screen of Secrets the table sees the game as the phase began (G52).
-    snapshot = game.snapshot if viewer.kind != "director" else None
-    behind_screen = snapshot is not None
-    state = GameState.from_dict(snapshot if snapshot is not None else game.state)
+    behind_screen = behind_screen_for(game, viewer)
+    if table is None:
+        table = table_view(game, behind_screen, language)
+    # Shared with every other view of this version: the helpers below only read it
+    # (tests/game/test_table_view.py holds them to that, viewer by viewer).
+    state = table.state
     ruleset = Ruleset.from_dict(game.ruleset)
-    view["board"] = _public_board(state, ruleset, catalog, language)
-    view["board"]["destiny"] = destiny_of_turn(game, state, catalog, language, text)
-    view["board"]["standings"] = [
-        {**row, "house": _house(catalog, row["house"], language)}
-        for row in standings(game, state, catalog, language, text)
-    ]
-    by_kingdom(view["board"])
-    names = Names(game.state, catalog, language)
-    view["log"] = _log(game, viewer, names, behind_screen)
+    view["board"] = table.board
+    view["log"] = _log(game, viewer, table, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
         view["me"] = _own_chest(state, catalog, viewer.seat, language)
         view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
@@ -140,7 +188,7 @@ def view_for(game: Game, viewer: Viewer, language: str = "ca") -> dict[str, Any]
         view["chests"] = [_chest(state, catalog, p.seat, language) for p in state.players]
         view["offers"] = _offers(state, catalog, language, None)
         view["turn"] = turn_panel(state, catalog, ruleset, language, text)
-        view["turn"]["last_auction"] = _last_auction(game, state, catalog, language)
+        view["turn"]["last_auction"] = _last_auction(table.log, state, catalog, language)
         view["decisions"] = pending_for_seat(state, catalog, ruleset, None, language, text)
         view["decks"] = {
             name: [card_view(catalog, c, language)["title"] for c in cards]
@@ -295,13 +343,7 @@ def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict
         "objective_offer": [card_view(catalog, o, language) for o in p.objective_offer],
         "offices": [card_view(catalog, o, language) for o in state.offices_of(seat)],
         "is_king": any(k.king == seat for k in state.kingdoms),
-        "notes": [
-            {
-                "turn": n.turn,
-                "text": describe(n.kind, n.data, Names(state.to_dict(), catalog, language)),
-            }
-            for n in p.notes
-        ],
+        "notes": _notes(state, catalog, language, p.notes),
         "plan": {
             "handed_in": p.plan.handed_in,
             "indications": [
@@ -311,6 +353,18 @@ def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict
             "secrets": [_planned(state, catalog, language, seat, a) for a in p.plan.secrets],
         },
     }
+
+
+def _notes(state: GameState, catalog: Catalog, language: str, notes) -> list[dict[str, Any]]:
+    """A chest's notes from the director, worded with the names of the state they belong to."""
+    if not notes:
+        return []
+    named = {
+        "players": [{"seat": p.seat, "name": p.name} for p in state.players],
+        "kingdoms": [{"id": k.id, "name": k.name} for k in state.kingdoms],
+    }
+    names = Names(named, catalog, language)
+    return [{"turn": n.turn, "text": describe(n.kind, n.data, names)} for n in notes]
 
 
 def _offers(
@@ -368,7 +422,7 @@ def _planned(state: GameState, catalog: Catalog, language: str, seat: int, tile)
 
 
 def _log(
-    game: Game, viewer: Viewer, names: Names, behind_screen: bool = False
+    game: Game, viewer: Viewer, table: TableView, behind_screen: bool = False
 ) -> list[dict[str, Any]]:
     """The events this viewer may read, newest first (the audience was stamped by the rules).
 
@@ -379,7 +433,7 @@ def _log(
     turn = (game.state or {}).get("turn")
     moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
     out = []
-    for ev in reversed(log_entries(game)[-400:]):
+    for ev in reversed(table.log[-400:]):
         if not audience.may_read(ev, viewer, moment):
             continue
         if viewer.kind != "director" and not readable(ev.kind):
@@ -390,7 +444,7 @@ def _log(
                 "turn": ev.turn,
                 "phase": ev.phase,
                 "kind": ev.kind,
-                "text": _whose(ev, viewer, names),
+                "text": _whose(ev, viewer, table),
                 "by_director": ev.by_director,
             }
         )
@@ -399,25 +453,24 @@ def _log(
     return out
 
 
-def _whose(ev: Entry, viewer: Viewer, names: Names) -> str:
+def _whose(ev: Entry, viewer: Viewer, table: TableView) -> str:
     """The event's sentence; the director's log says whose a private note is, since it mixes
     every player's ("You receive 3 Prestige" x5 would not say to whom)."""
-    said = describe(ev.kind, {"seat": ev.actor, **ev.payload}, names)
+    names = table.names
+    said = table.sentences.get(ev.seq)
+    if said is None:
+        said = table.sentences[ev.seq] = describe(ev.kind, {"seat": ev.actor, **ev.payload}, names)
     if viewer.kind == "director" and isinstance(ev.audience, list) and ev.audience:
         return _("For %(who)s: %(text)s") % {"who": names.seats_of(ev.audience), "text": said}
     return said
 
 
 def _last_auction(
-    game: Game, state: GameState, catalog: Catalog, language: str
+    log: list[Entry], state: GameState, catalog: Catalog, language: str
 ) -> dict[str, Any] | None:
     """This turn's auction as the director saw it behind the screen (rules §4.9)."""
     ev = next(
-        (
-            e
-            for e in reversed(log_entries(game))
-            if e.kind == Kind.AUCTION_RESOLVED and e.turn == state.turn
-        ),
+        (e for e in reversed(log) if e.kind == Kind.AUCTION_RESOLVED and e.turn == state.turn),
         None,
     )
     if ev is None:

@@ -1,24 +1,27 @@
-/* Live updates: one websocket per page carrying "your view changed" notices.
-   On a notice newer than the page, or a greeting ("hello" on every reconnect) that says the
-   page missed something or a fragment failed to load, the page asks htmx to re-fetch its
-   fragments (elements with hx-trigger="consell:changed from:body"). No game data travels here.
+/* Live updates: one websocket per page; a change reaches the page as a notice.
+   A notice usually carries the page's live parts, made on the server by the page's own view
+   for this page's viewer ("changed" with "parts"): they are swapped by id, with no request.
+   A notice without parts, or a greeting ("hello" on every reconnect) or pong that says the
+   page missed something or a part failed to load, makes the page fetch its parts (elements
+   with hx-trigger="consell:changed from:body").
    Versions only move forward: notices relayed by two server processes may arrive out of order,
    and one that is not newer than the page is ignored. A ping every PING_MS asks the current
    version, so a notice lost while the server or Redis restarted is caught up within that time.
    A socket closed with 4403 (this seat's link was reissued) or 4404 (no such page for this
    browser) reloads the page once, which then shows why; it is not retried.
-   One request per notice: the parts' own requests (hx-get="?fragment=NAME" on this page) are
+   One request per fetch: the parts' own requests (hx-get="?fragment=NAME" on this page) are
    held back and asked for together, ?fragment=a&fragment=b (with what each part includes);
    the answer holds each part asked for, and each is swapped by its id. A part the answer
    leaves out (a planner whose plan did not change) stays as it is. Any other live element is
    left to htmx. One such request is in flight at a time, so an older answer can never land
-   over a newer one; notices that arrive meanwhile are asked for once it is back. A request
-   that fails is tried again soon (RETRY_MS, doubling), not left for the next ping. */
+   over a newer one, nor over parts a notice brought meanwhile; notices that arrive meanwhile
+   are asked for once it is back. A request that fails is tried again soon (RETRY_MS,
+   doubling), not left for the next ping. */
 (function () {
   var root = document.querySelector("[data-live-url]");
   if (!root) return;
   var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + root.dataset.liveUrl;
-  var version = parseInt(root.dataset.version || "0", 10);
+  var version = parseInt(root.dataset.version || "0", 10), applied = version;
   var FIRST_DELAY_MS = 250, MAX_DELAY_MS = 2000, PING_MS = 20000, RELOADED_KEY = "consell:refused";
   var delay = FIRST_DELAY_MS;
   var status = document.querySelector("[data-live-status]");
@@ -49,7 +52,7 @@
 
   function fetchHeld() {
     if (busy || !held.length) return;
-    var parts = held, query = new URLSearchParams();
+    var parts = held, query = new URLSearchParams(), asked = version;
     held = [];
     busy = true;
     parts.forEach(function (p) {
@@ -64,15 +67,10 @@
       if (!response.ok) throw new Error(String(response.status));
       return response.text();
     }).then(function (html) {
-      var box = document.createElement("template");
-      box.innerHTML = html;
-      parts.forEach(function (p) {
-        /* By id, not by the element asked for: an earlier answer may have replaced it. */
-        var fresh = box.content.getElementById(p.id), elt = document.getElementById(p.id);
-        if (!fresh || !elt) return;
-        keepFolds(elt);
-        htmx.swap(elt, fresh.outerHTML, { swapStyle: "outerHTML" });
-      });
+      /* Parts a notice brought meanwhile are newer than this answer: they stay. */
+      if (applied > asked) return;
+      applied = asked;
+      swapParts(html, parts.map(function (p) { return p.id; }));
       retry = FIRST_RETRY_MS;
     }).catch(function (err) {
       /* The server went away or failed mid-request: ask again soon, and meanwhile let the
@@ -87,6 +85,34 @@
       if (held.length) fetchHeld();
     });
   }
+  /* Swap each part of html whose id is in ids by id, not by the element asked for (an
+     earlier answer may have replaced it). A planner whose key is the one on the page is left
+     as it is: what is being typed stays. */
+  function swapParts(html, ids) {
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    ids.forEach(function (id) {
+      var fresh = box.content.getElementById(id), elt = document.getElementById(id);
+      if (!fresh || !elt) return;
+      var key = fresh.querySelector("#plan-key"), mine = elt.querySelector("#plan-key");
+      if (key && mine && key.value === mine.value) return;
+      keepFolds(elt);
+      htmx.swap(elt, fresh.outerHTML, { swapStyle: "outerHTML" });
+    });
+  }
+
+  /* A notice that carries the parts (made by the page's own view on the server): swapped
+     here, with no request. */
+  function pushed(v, html) {
+    if (v <= version) return;
+    version = applied = v;
+    root.dataset.version = String(v);
+    stale = false;
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    swapParts(html, Array.prototype.map.call(box.content.children, function (e) { return e.id; }));
+  }
+
   function show(state) { if (status) status.dataset.state = state; }
   ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
     document.body.addEventListener(name, function () { stale = true; });
@@ -113,7 +139,9 @@
   }
 
   function connect() {
-    var socket = new WebSocket(url);
+    /* The planner's key as shown now, so the first parts pushed leave it alone if unchanged. */
+    var key = document.getElementById("plan-key");
+    var socket = new WebSocket(url + (key && key.value ? "?shown=" + encodeURIComponent(key.value) : ""));
     socket.onopen = function () {
       pinger = setInterval(function () {
         if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
@@ -126,6 +154,10 @@
       /* Only a greeting proves the server can hear us: a socket that opens and then drops at
          once keeps backing off. */
       if (msg.type === "hello") { delay = FIRST_DELAY_MS; show("online"); }
+      if (msg.type === "changed" && typeof msg.parts === "string" && typeof msg.version === "number") {
+        pushed(msg.version, msg.parts);
+        return;
+      }
       seen(msg.version, msg.type === "hello" || msg.type === "pong");
     };
     socket.onclose = function (e) {

@@ -22,12 +22,13 @@ def builds(monkeypatch):
     made: list[tuple[str, int]] = []
     real = visibility.view_for
 
-    def spy(game, viewer, language="ca"):
+    def spy(game, viewer, language="ca", table=None):
         made.append((viewer.key, game.seq))
-        return real(game, viewer, language)
+        return real(game, viewer, language, table)
 
     monkeypatch.setattr(common, "view_for", spy)
     common._VIEWS.clear()
+    common._TABLES.clear()
     return made
 
 

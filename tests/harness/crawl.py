@@ -28,10 +28,13 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client, override_settings
 
 from consell.content.catalog import load_catalog
 from consell.game.describe import Names, describe
+from consell.game.live_parts import render_for_socket
 from consell.game.models import Event, Game
 from consell.rules.state import GameState, Phase, Status
 from tests.pdf_text import pdf_text, squeezed
@@ -101,6 +104,7 @@ class Crawl:
     notices: list[dict] = field(default_factory=list)
     crawled: int = 0
     requests: int = 0
+    pushes: int = 0  # the socket parts checked (``pushed``)
     viewers: list[Viewer] = field(default_factory=list)
     knowledge: Knowledge | None = None
     _seen: set = field(default_factory=set)
@@ -314,6 +318,8 @@ class Crawl:
                 secrets, mine = [], set()
             for url in urls:
                 self.fetch(viewer, url, finished, secrets, mine)
+            if viewer.kind != "anonymous":  # a stranger's socket is closed at connect
+                self.pushed(game, viewer, secrets, mine)
             if finished and viewer.kind == "seat":
                 self._audit_export(game, viewer)
 
@@ -352,6 +358,32 @@ class Crawl:
                 f"{where}: shows {f'seat {secret.owner}' if secret.owner else 'nobody'}'s "
                 f"{secret.what} "
                 f"(looked for {secret.needles[0]!r})"
+            )
+
+    def pushed(self, game: Game, viewer, secrets, mine) -> None:
+        """What this viewer's socket would send with a notice now: its page's parts, made by
+        ``live_parts`` from the socket's own handshake (session, user, cookies)."""
+        self.requests += 1
+        role, route = {
+            "director": ("director", {"game_id": game.pk}),
+            "seat": ("seat", {"game_id": game.pk}),
+            "board": ("public", {"board_token": game.board_token}),
+        }[viewer.kind]
+        where = f"{self._where}; viewer {viewer.name}; the parts its socket sends"
+        scope = socket_scope(viewer.client, game.director if viewer.kind == "director" else None)
+        try:
+            parts = render_for_socket(scope, role, route, "")
+        except Exception as error:
+            self.failures.append(f"{where}: raised {type(error).__name__}: {error}")
+            return
+        if parts is None:
+            self.failures.append(f"{where}: none were made (the page would have to ask)")
+            return
+        self.pushes += 1
+        for secret in found(parts.html, secrets, mine) if secrets else ():
+            self.failures.append(
+                f"{where}: shows {f'seat {secret.owner}' if secret.owner else 'nobody'}'s "
+                f"{secret.what} (looked for {secret.needles[0]!r})"
             )
 
     def _with_debug(self, viewer, url, finished, secrets, mine) -> None:
@@ -514,3 +546,20 @@ def leaks(failures: list[str]) -> str:
 
 
 __all__ = ["Crawl", "expected", "leaks"]
+
+
+# The CSRF cookie a browser holds once its page has loaded (a page with forms sets it).
+BROWSER_CSRF = "harnesscsrfcookie0123456789abcde"
+
+
+def socket_scope(client: Client, user=None) -> dict:
+    """The handshake of the socket ``client``'s page opens: its cookies, its session, its
+    user (the director's, else nobody), as channels' auth middleware gives them."""
+    cookies = {name: morsel.value for name, morsel in client.cookies.items()}
+    cookies.setdefault("csrftoken", BROWSER_CSRF)
+    header = "; ".join(f"{name}={value}" for name, value in cookies.items())
+    return {
+        "headers": [(b"host", b"testserver"), (b"cookie", header.encode())],
+        "session": SessionStore(cookies.get("sessionid")),
+        "user": user or AnonymousUser(),
+    }

@@ -57,7 +57,7 @@ def test_every_viewer_sees_only_its_own_view_at_every_step(
     marked, monkeypatch, players, turns, seed, sample
 ):
     crawl = play_and_crawl(marked, monkeypatch, players, turns, seed, sample)
-    assert crawl.crawled > 0 and crawl.notices, "the harness looked at nothing"
+    assert crawl.crawled > 0 and crawl.notices and crawl.pushes, "the harness looked at nothing"
     assert not crawl.failures, leaks(crawl.failures)
 
 

@@ -181,7 +181,9 @@ def load_state(game: Game) -> GameState | None:
             return GameState.from_dict(stored) if stored else None
         state_cache.check(game.pk, entry, stored, snapshot)
     game.state, game.snapshot = entry.raw, entry.snapshot
-    return entry.state.clone() if entry.state is not None else None
+    if entry.state is None:  # kept by a page that read the row: not parsed yet
+        return GameState.from_dict(entry.raw) if entry.raw else None
+    return entry.state.clone()
 
 
 def _save(ch: Change) -> None:

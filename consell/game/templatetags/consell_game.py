@@ -120,8 +120,7 @@ def shared_part(template_name: str, **data):
     is the data itself (and the language), so viewers whose data differ in anything get their
     own rendering, and the template sees nothing but that data (no request, no form tokens).
     """
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).digest()
-    key = (template_name, get_language(), digest)
+    key = (template_name, get_language(), _digest(data))
     with _SHARED_LOCK:
         html = _SHARED.get(key)
         if html is not None:
@@ -133,3 +132,26 @@ def shared_part(template_name: str, **data):
         while len(_SHARED) > SHARED_KEPT:
             _SHARED.popitem(last=False)
     return html
+
+
+# The digests of data already seen, by the identity of its values: a version's board is one
+# dict that every view of the version holds and nobody changes (``visibility.TableView``), so
+# its 20 kB are written out and hashed once, not once per viewer. The values are kept with
+# their digest, so an identity is never reused while its entry lives.
+_DIGESTS: OrderedDict[tuple, tuple[tuple, bytes]] = OrderedDict()
+
+
+def _digest(data: dict) -> bytes:
+    identity = tuple((name, id(value)) for name, value in sorted(data.items()))
+    with _SHARED_LOCK:
+        known = _DIGESTS.get(identity)
+        if known is not None:
+            _DIGESTS.move_to_end(identity)
+            return known[1]
+    text = json.dumps(data, sort_keys=True, default=str)
+    digest = hashlib.sha256(text.encode()).digest()
+    with _SHARED_LOCK:
+        _DIGESTS[identity] = (tuple(data.values()), digest)
+        while len(_DIGESTS) > SHARED_KEPT:
+            _DIGESTS.popitem(last=False)
+    return digest

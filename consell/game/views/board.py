@@ -10,6 +10,9 @@ from ..visibility import Viewer
 from .common import viewer_view
 from .parts import parts_asked, render_parts
 
+# The part of board.html a notice refreshes.
+LIVE_PARTS = ("board",)
+
 
 @require_GET
 def board(request, board_token: str):
@@ -19,7 +22,7 @@ def board(request, board_token: str):
         "board_token": board_token,
         "view": viewer_view(game, Viewer.public()),
     }
-    parts = parts_asked(request, ("board",))
+    parts = parts_asked(request, LIVE_PARTS)
     if parts is not None:
         return render_parts(request, "game/board.html", parts, context)
     return render(request, "game/board.html", context)

@@ -15,7 +15,7 @@ from consell.rules.errors import RuleError
 
 from ..services.games import SetupError
 from ..services.store import AlreadyApplied, StaleRequest
-from ..visibility import Viewer, view_for
+from ..visibility import TableView, Viewer, behind_screen_for, table_view, view_for
 
 
 def language() -> str:
@@ -39,21 +39,43 @@ _VIEWS_LOCK = threading.Lock()
 VIEWS_KEPT = 256
 
 
+# What the viewers of one version share (the board, the state, the log's wording) is built
+# once for all of them, on each side of the Secrets screen (``visibility.table_view``).
+_TABLES: OrderedDict[tuple, TableView] = OrderedDict()
+TABLES_KEPT = 32
+
+
 def viewer_view(game, viewer: Viewer) -> dict:
     """``view_for`` of this viewer, built once per version of the game."""
     cards = language()
-    key = (game.pk, game.seq, game.updated_at, viewer.key, get_language(), cards)
+    version = (game.pk, game.seq, game.updated_at, get_language(), cards)
+    key = (*version, viewer.key)
+    view = _kept(_VIEWS, key)
+    if view is not None:
+        return view
+    table = None
+    if game.state is not None:  # before the deal there is no board to share
+        behind = behind_screen_for(game, viewer)
+        table = _kept(_TABLES, (*version, behind))
+        if table is None:
+            table = _keep(_TABLES, (*version, behind), table_view(game, behind, cards), TABLES_KEPT)
+    return _keep(_VIEWS, key, view_for(game, viewer, cards, table), VIEWS_KEPT)
+
+
+def _kept(store: OrderedDict, key: tuple):
     with _VIEWS_LOCK:
-        view = _VIEWS.get(key)
-        if view is not None:
-            _VIEWS.move_to_end(key)
-            return view
-    view = view_for(game, viewer, cards)
+        found = store.get(key)
+        if found is not None:
+            store.move_to_end(key)
+        return found
+
+
+def _keep(store: OrderedDict, key: tuple, value, size: int):
     with _VIEWS_LOCK:
-        _VIEWS[key] = view
-        while len(_VIEWS) > VIEWS_KEPT:
-            _VIEWS.popitem(last=False)
-    return view
+        store[key] = value
+        while len(store) > size:
+            store.popitem(last=False)
+    return value
 
 
 def run_service(request, service: Callable[..., object], *args, **kwargs) -> bool:

@@ -70,6 +70,10 @@ def _ruleset_form(game, data=None) -> RulesetForm:
     return RulesetForm(data, ruleset=game.ruleset, offices=offices)
 
 
+# The part of dashboard.html a notice refreshes.
+LIVE_PARTS = ("live",)
+
+
 def _dashboard_context(request, game, ruleset_form=None) -> dict:
     ruleset = Ruleset.from_dict(game.ruleset)
     if ruleset_form is None and game.state is None:
@@ -91,7 +95,7 @@ def _dashboard_context(request, game, ruleset_form=None) -> dict:
 def dashboard(request, game_id: int):
     game = director_game(request, game_id)
     context = _dashboard_context(request, game)
-    parts = parts_asked(request, ("live",))
+    parts = parts_asked(request, LIVE_PARTS)
     if parts is not None:
         return render_parts(request, "game/dashboard.html", parts, context)
     return render(request, "game/dashboard.html", context)

@@ -19,6 +19,8 @@ from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from ..live_parts import VERSION_HEADER
+
 
 def parts_asked(request, known: Iterable[str]) -> list[str] | None:
     """The live parts this htmx request asks for, in order; None when it is not such a request.
@@ -35,8 +37,15 @@ def parts_asked(request, known: Iterable[str]) -> list[str] | None:
 
 
 def render_parts(request, template: str, names: list[str], context: dict) -> HttpResponse:
-    """Each part ``template#name`` in turn; nothing (204) when every part was left out."""
+    """Each part ``template#name`` in turn; nothing (204) when every part was left out.
+
+    The answer says which version of the viewer's view it shows (``Consell-Version``): a
+    socket sends the parts with its notice only when they are at least that notice's version.
+    """
     if not names:
-        return HttpResponse(status=204)  # htmx swaps nothing: what is being typed stays
-    html = "".join(render_to_string(f"{template}#{name}", context, request) for name in names)
-    return HttpResponse(mark_safe(html))
+        response = HttpResponse(status=204)  # htmx swaps nothing: what is being typed stays
+    else:
+        html = "".join(render_to_string(f"{template}#{name}", context, request) for name in names)
+        response = HttpResponse(mark_safe(html))
+    response[VERSION_HEADER] = str(context["view"]["game"]["version"])
+    return response

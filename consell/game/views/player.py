@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from ..access import bind_seat, seat_for
+from ..live_parts import PLAN_KEY_HEADER
 from ..services import games as game_services
 from ..visibility import Viewer
 from .common import int_or_none, run_service, viewer_view
@@ -48,7 +49,9 @@ def play(request, game_id: int):
     if parts is not None:
         if request.GET.get("shown") == context["plan_key"]:
             parts = [name for name in parts if name != "plan"]  # what is being typed stays
-        return render_parts(request, "game/play.html", parts, context)
+        response = render_parts(request, "game/play.html", parts, context)
+        response[PLAN_KEY_HEADER] = context["plan_key"]
+        return response
     return render(request, "game/play.html", context)
 
 

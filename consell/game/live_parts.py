@@ -1,0 +1,118 @@
+"""A page's live parts, rendered for its socket (issue 14: the notice carries the parts).
+
+A notice used to say only "your view changed", and each of a table's 18 pages then asked for
+its parts over HTTP: 18 requests a change, each paying for its session, its seat and a
+database connection before any of its own work. Now the socket that receives the notice
+renders the parts its page would have asked for and sends them with the notice, so a page
+shows a change without asking.
+
+The parts are made by the page's own view, called with a GET request built from the socket's
+handshake (its session, its user, its cookies, its language), exactly as ``live.js`` would
+ask for them: the view checks who the viewer is and renders from that viewer's view, so the
+one gate stays the one gate and a socket can never receive another viewer's parts. When the
+parts cannot be made here (no CSRF cookie yet for the forms, the view refused, anything
+failed), the notice goes out without them and the page asks over HTTP as before.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware
+from django.urls import resolve, reverse
+from django.utils import translation
+from django_htmx.middleware import HtmxDetails
+
+logger = logging.getLogger(__name__)
+
+# Response headers a parts answer carries: the version it shows, and the planner's key.
+VERSION_HEADER = "Consell-Version"
+PLAN_KEY_HEADER = "Consell-Plan-Key"
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """What a socket sends with a notice: the parts (may be empty) at ``version``."""
+
+    version: int
+    html: str
+    plan_key: str
+
+
+def page_path(role: str, kwargs: dict) -> str:
+    """The page a socket belongs to, from its own route."""
+    if role == "director":
+        return reverse("game:dashboard", args=[kwargs["game_id"]])
+    if role == "seat":
+        return reverse("game:play", args=[kwargs["game_id"]])
+    return reverse("game:board", args=[kwargs["board_token"]])
+
+
+def live_parts_of(role: str) -> tuple[str, ...]:
+    """The parts a notice refreshes on this kind of page (its elements that htmx refetches)."""
+    from .views import board, director, player
+
+    return {"director": director, "seat": player, "public": board}[role].LIVE_PARTS
+
+
+def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pushed | None:
+    """The parts this socket's page would load now, made by its own view; None when they
+    cannot be made here (the page then asks for them itself)."""
+    request = _request(scope, page_path(role, kwargs), live_parts_of(role), plan_key)
+    had_token = "CSRF_COOKIE" in request.META
+    match = resolve(request.path_info)
+    language = translation.get_language_from_request(request)
+    try:
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = match.func(request, *match.args, **match.kwargs)
+    except (Http404, PermissionDenied):  # a refused socket is closed by its own notice
+        return None
+    except Exception:  # the page's own request will say what is wrong, as it always did
+        logger.warning("parts not rendered for a %s socket", role, exc_info=True)
+        connections.close_all()  # a broken connection is opened afresh for the next notice
+        return None
+    if not isinstance(response, HttpResponse) or response.status_code not in (200, 204):
+        return None
+    version = response.get(VERSION_HEADER)
+    if version is None:
+        return None
+    if not had_token and request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+        return None  # its forms carry a token this browser has no cookie for yet
+    html = response.content.decode() if response.status_code == 200 else ""
+    return Pushed(int(version), html, response.get(PLAN_KEY_HEADER, plan_key))
+
+
+def _request(scope: dict, path: str, parts: tuple[str, ...], plan_key: str) -> ASGIRequest:
+    """A GET for ``path``'s live parts as the socket's browser would send it."""
+    query = "&".join(f"fragment={name}" for name in parts)
+    if plan_key:
+        query += f"&shown={plan_key}"
+    headers = [(k, v) for k, v in scope.get("headers", []) if k.lower() != b"hx-request"]
+    http_scope = {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "root_path": scope.get("root_path", ""),
+        "query_string": query.encode(),
+        "headers": [*headers, (b"hx-request", b"true")],
+        "client": scope.get("client"),
+        "server": scope.get("server"),
+        "scheme": "https" if scope.get("scheme") == "wss" else "http",
+    }
+    request = ASGIRequest(http_scope, io.BytesIO())
+    request.session = scope["session"]
+    request.user = scope["user"]
+    request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    CsrfViewMiddleware(_never_called).process_request(request)  # the browser's CSRF secret
+    return request
+
+
+def _never_called(request):  # CsrfViewMiddleware wants a next step; only its reading is used
+    raise AssertionError("not a middleware chain")

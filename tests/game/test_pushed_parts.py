@@ -1,0 +1,142 @@
+"""A notice carries its page's parts, made by the page's own view (issue 14).
+
+The socket renders what ``live.js`` would have asked for (``consell.game.live_parts``), so a
+page shows a change with no request. These tests hold the pushed parts to the page's own parts
+request, for a phone, the public board and the director, and check the cases where the
+socket must send a bare notice instead and let the page ask.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from consell.asgi import application
+from consell.game.services import games as game_services
+from consell.game.services import seats as seat_services
+from consell.rules.state import GameState
+from tests.game.conftest import seat_client
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ORIGIN = (b"origin", b"http://localhost")
+PHONE_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board"
+# What differs between two renderings of the same parts: each form's one-time keys.
+ONE_TIME = re.compile(r'name="(csrfmiddlewaretoken|nonce)" value="[^"]*"')
+
+
+def _same(html: str) -> str:
+    return ONE_TIME.sub(r'name="\1" value=""', html)
+
+
+def _loaded(client: Client, path: str) -> Client:
+    """The browser after the page loaded: it holds the CSRF cookie the page's forms use."""
+    assert client.get(path).status_code == 200
+    return client
+
+
+async def _socket(path: str, client: Client, csrf: bool = True, query: str = ""):
+    cookies = [f"{name}={c.value}" for name, c in client.cookies.items()]
+    cookies = [c for c in cookies if csrf or not c.startswith("csrftoken=")]
+    headers = [ORIGIN, (b"host", b"testserver"), (b"cookie", "; ".join(cookies).encode())]
+    socket = WebsocketCommunicator(application, path + query, headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    hello = json.loads(await socket.receive_from())
+    assert hello["type"] == "hello"
+    return socket
+
+
+def _state(game) -> GameState:
+    game.refresh_from_db()
+    return GameState.from_dict(game.state)
+
+
+async def _keep_objectives(game, position: int) -> None:
+    offer = (await sync_to_async(_state)(game)).player(position).objective_offer
+    await sync_to_async(game_services.keep_objectives)(game.pk, position, offer[0], offer[2])
+
+
+def _parts(client: Client, path: str, query: str) -> str:
+    response = client.get(f"{path}?{query}", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+async def test_a_phone_is_sent_the_parts_its_own_request_would_load(game):
+    page = f"/play/{game.pk}/"
+    alice = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    socket = await _socket(f"/ws/play/{game.pk}/", alice)
+    await _keep_objectives(game, 1)
+    notice = json.loads(await socket.receive_from(timeout=5))
+    assert notice["type"] == "changed" and isinstance(notice["parts"], str)
+    asked = await sync_to_async(_parts)(alice, page, PHONE_PARTS)
+    assert _same(notice["parts"]) == _same(asked)
+    assert 'id="chest"' in notice["parts"] and "Alice" in notice["parts"]
+    await socket.disconnect()
+
+
+async def test_the_board_and_the_director_are_sent_their_own_parts(game, director):
+    board_page, dashboard = f"/board/{game.board_token}/", f"/games/{game.pk}/"
+    screen = await sync_to_async(lambda: _loaded(Client(), board_page))()
+    dora = Client()
+    await sync_to_async(dora.force_login)(director)
+    await sync_to_async(_loaded)(dora, dashboard)
+    board = await _socket(f"/ws{board_page}", screen)
+    desk = await _socket(f"/ws{dashboard}director/", dora)
+    await _keep_objectives(game, 2)  # public: the board shows who has chosen
+    for socket, client, path, part in (
+        (board, screen, board_page, "board"),
+        (desk, dora, dashboard, "live"),
+    ):
+        notice = json.loads(await socket.receive_from(timeout=5))
+        assert "parts" in notice, path
+        asked = await sync_to_async(_parts)(client, path, f"fragment={part}")
+        assert _same(notice["parts"]) == _same(asked)
+        await socket.disconnect()
+
+
+async def test_a_browser_without_the_csrf_cookie_is_told_to_ask(game):
+    """Alice's parts hold a form (her objectives to choose), whose token this browser has no
+    cookie for: a bare notice. Once her parts hold no form, they are sent."""
+    alice = await sync_to_async(seat_client)(game, 1)
+    socket = await _socket(f"/ws/play/{game.pk}/", alice, csrf=False)
+    await _keep_objectives(game, 2)
+    notice = json.loads(await socket.receive_from(timeout=5))
+    assert notice["type"] == "changed" and "parts" not in notice
+    await _keep_objectives(game, 1)
+    notice = json.loads(await socket.receive_from(timeout=5))
+    assert "csrfmiddlewaretoken" not in notice["parts"] and 'id="chest"' in notice["parts"]
+    await socket.disconnect()
+
+
+async def test_a_planner_the_page_already_shows_is_left_out(game):
+    """The page says which planner it shows when it connects (?shown=): what is typed stays."""
+    page = f"/play/{game.pk}/"
+    bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
+    shown = await sync_to_async(_parts)(bob, page, "fragment=plan")
+    key = re.search(r'id="plan-key" name="shown" value="([0-9a-f]+)"', shown).group(1)
+    socket = await _socket(f"/ws/play/{game.pk}/", bob, query=f"?shown={key}")
+    await _keep_objectives(game, 1)  # public: Bob's board changes, his planner does not
+    notice = json.loads(await socket.receive_from(timeout=5))
+    assert 'id="board"' in notice["parts"] and 'id="plan-live"' not in notice["parts"]
+    await socket.disconnect()
+
+
+async def test_a_reissued_seat_is_sent_no_parts(game):
+    page = f"/play/{game.pk}/"
+    alice = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    socket = await _socket(f"/ws/play/{game.pk}/", alice)
+    await sync_to_async(seat_services.reissue_link)(game.pk, 1)
+    frames = []
+    while True:
+        output = await socket.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            break
+        frames.append(json.loads(output["text"]))
+    assert all("parts" not in frame for frame in frames), frames

@@ -1,0 +1,53 @@
+"""What the viewers of one version share is built once, and sharing it changes no view.
+
+``visibility.table_view`` holds the state, the public board and the log's wording of a version
+(issue 14); every view of that version reads it. These games, stopped at several moments the
+engine really reaches (behind the screen of Secrets included), check that a view built from
+the shared table is the view built alone, for every viewer, and that building them all leaves
+the shared state as it was.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from consell.game.visibility import Viewer, behind_screen_for, table_view, view_for
+from consell.rules.state import GameState, Phase
+
+from .simulated import play_until
+
+pytestmark = pytest.mark.django_db
+
+
+def _viewers(game) -> list[Viewer]:
+    seats = [Viewer.for_seat(s.position) for s in game.seats.all()]
+    return [Viewer.director(), Viewer.public(), *seats]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "where"),
+    [
+        (5, 1, lambda s: s.turn == 2 and s.phase is Phase.PLANNING),
+        (5, 2, lambda s: s.phase is Phase.SECRETS and s.turn >= 2),
+        (9, 3, lambda s: s.turn == 3 and bool(s.pending)),
+    ],
+)
+def test_a_view_built_from_the_shared_table_is_the_view_built_alone(players, seed, where):
+    game = play_until(players, 10, seed, where)
+    tables = {b: table_view(game, b) for b in (False, True)}
+    before = {b: t.state.to_dict() for b, t in tables.items()}
+    for viewer in _viewers(game):
+        shared = view_for(game, viewer, "ca", tables[behind_screen_for(game, viewer)])
+        assert shared == view_for(game, viewer, "ca"), viewer.key
+    assert {b: t.state.to_dict() for b, t in tables.items()} == before
+
+
+def test_behind_the_screen_the_table_shares_the_snapshot_with_the_players_alone():
+    """G52: while Secrets are resolved, every viewer but the director sees the phase's start."""
+    game = play_until(5, 10, 2, lambda s: s.phase is Phase.SECRETS and s.turn >= 2)
+    assert game.snapshot is not None
+    assert behind_screen_for(game, Viewer.for_seat(1)) and behind_screen_for(game, Viewer.public())
+    assert not behind_screen_for(game, Viewer.director())
+    snapshot, state = GameState.from_dict(game.snapshot), GameState.from_dict(game.state)
+    assert table_view(game, True).state.to_dict() == snapshot.to_dict()
+    assert table_view(game, False).state.to_dict() == state.to_dict()
