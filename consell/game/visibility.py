@@ -130,6 +130,8 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     """
     catalog = load_catalog(game.pack)
     source = game.snapshot if behind_screen and game.snapshot is not None else game.state
+    if source is None:
+        raise ValueError("a game has no table before its cards are dealt")
     state = GameState.from_dict(source)
     ruleset = Ruleset.from_dict(game.ruleset)
     board = _public_board(state, ruleset, catalog, language)

@@ -44,13 +44,13 @@ def play(request, game_id: int):
         "plan_piles": PLAN_PILES,
         "tradeable": ("POW", "MON", "INT", "FOR", "FAI"),
     }
-    context["plan_key"] = plan_key(context["view"])
+    key = context["plan_key"] = plan_key(context["view"])
     parts = parts_asked(request, LIVE_PARTS)
     if parts is not None:
-        if request.GET.get("shown") == context["plan_key"]:
+        if request.GET.get("shown") == key:
             parts = [name for name in parts if name != "plan"]  # what is being typed stays
         response = render_parts(request, "game/play.html", parts, context)
-        response[PLAN_KEY_HEADER] = context["plan_key"]
+        response[PLAN_KEY_HEADER] = key
         return response
     return render(request, "game/play.html", context)
 
