@@ -9,6 +9,7 @@ from collections import OrderedDict
 from django import template
 from django.template.loader import render_to_string
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -155,3 +156,43 @@ def _digest(data: dict) -> bytes:
         while len(_DIGESTS) > SHARED_KEPT:
             _DIGESTS.popitem(last=False)
     return digest
+
+
+# The log's lines, rendered once per wording: most of a phone's log is the public entries every
+# phone of the table shows alike, and it is re-sent with each change.
+_LINES: OrderedDict[tuple, str] = OrderedDict()
+LINES_KEPT = 4096
+
+
+@register.simple_tag
+def log_lines(log) -> str:
+    """Each entry of a viewer's log (``view.log``) as its ``<li>``, newest first as given.
+
+    A line is keyed by everything it shows (the language, the turn, the phase, the sentence
+    as this viewer's view worded it, whether the director made it), so two viewers share a
+    line only when they would read the very same words.
+    """
+    language = get_language()
+    lines = []
+    for ev in log:
+        key = (language, ev["turn"], ev["phase"], ev["text"] or ev["kind"], ev["by_director"])
+        with _SHARED_LOCK:
+            line = _LINES.get(key)
+        if line is None:
+            line = _log_line(*key[1:])
+            with _SHARED_LOCK:
+                _LINES[key] = line
+                while len(_LINES) > LINES_KEPT:
+                    _LINES.popitem(last=False)
+        lines.append(line)
+    return mark_safe("\n".join(lines))
+
+
+def _log_line(turn, phase, said, by_director) -> str:
+    when = _("T%(turn)s") % {"turn": turn}
+    if phase:
+        when = format_html("{} · {}", when, phase_label(phase))
+    badge = ""
+    if by_director:
+        badge = format_html(' <span class="badge">{}</span>', _("by the director"))
+    return format_html("<li><small>{}</small>\n        {}{}</li>", when, said, badge)
