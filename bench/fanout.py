@@ -140,7 +140,13 @@ async def measure(tables: list[Table], pages_by_table, ports, changes: int, peri
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    lost = sum(len(set(range(before[id(p)] + 1, p.version + 1)) - p.notices) for p in pages)
+    # A version is lost when no notice of it or of a later version reached the page (it was
+    # caught up by a ping's pong, or never). Several changes queued for one socket while it
+    # renders are answered by one notice of the newest, as the page would want.
+    lost = sum(
+        max(0, p.version - max((n for n in p.notices if n > before[id(p)]), default=before[id(p)]))
+        for p in pages
+    )
     fetches = sum(p.fetches - fetched[id(p)][0] for p in pages)
     pushes = sum(p.pushes - fetched[id(p)][2] for p in pages)
     received = sum(p.received - fetched[id(p)][1] for p in pages)
