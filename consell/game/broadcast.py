@@ -1,7 +1,9 @@
 """Websocket notices: "game N changed, your version is V" to each viewer's own group.
 
-Notices carry no game content at all; the page fetches its fragments through the same views a
-click would use (DESIGN principle 7), so one permission check guards everything a viewer sees.
+What travels through the channel layer carries no game content at all: each socket that
+receives a notice has its page's parts made by the page's own view for its own browser
+(``live_parts``), or the page fetches them through the same views a click would use (DESIGN
+principle 7), so one permission check guards everything a viewer sees.
 
 Notices go out after the change is committed, and they are best-effort: when the channel layer
 cannot be reached (Redis down or restarting) the change stays saved and its request succeeds;

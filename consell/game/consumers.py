@@ -1,10 +1,13 @@
-"""One websocket per open page, carrying only "your view changed" notices (DESIGN principle 7).
+"""One websocket per open page, carrying "your view changed" notices (DESIGN principle 7).
 
 The socket authenticates at connect with the same rules as the page (the director's login,
 the seat token kept in the session, or the board token), joins that viewer's own group, greets
 with ``{"v": 1, "type": "hello", "version": n}`` and forwards notices as
-``{"v": 1, "type": "changed", "version": n}``. A page compares those versions with its own:
-a newer one means "fetch your fragments", so a reconnecting page catches up in one round trip.
+``{"v": 1, "type": "changed", "version": n, "parts": "..."}``: the page's live parts as its
+own view renders them now for this socket's browser (``live_parts``), or no ``parts`` when
+they cannot be made here, and the page then fetches them. A page compares versions with its
+own: a greeting or pong newer than the page means "fetch your parts", so a reconnecting page
+catches up in one round trip.
 
 Notices only ever move forward on a socket: two daphne processes behind one Redis can deliver
 them out of order, and a notice no newer than the last one sent is dropped.
@@ -24,8 +27,7 @@ import json
 from functools import partial
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
-from channels.db import DatabaseSyncToAsync
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
@@ -151,17 +153,13 @@ class GameConsumer(AsyncWebsocketConsumer):
             return None, NOT_FOUND
         return None, NOT_FOUND
 
-    async def _parts(self) -> Pushed | None:
-        """This page's parts, made by its view.
-
-        On the one thread every socket of this process shares for Django's code, keeping its
-        database connection from one notice to the next (``render_for_socket`` drops it when
-        anything failed): a table's 18 sockets render one after the other anyway, and a
-        connection opened per notice would cost more than some of the renders.
-        """
-        return await sync_to_async(render_for_socket, thread_sensitive=True)(
-            self.scope, self.role, self.route_kwargs, self.plan_key
-        )
+    @database_sync_to_async
+    def _parts(self) -> Pushed | None:
+        """This page's parts, made by its view, on the one thread every socket of this process
+        shares for Django's code (a table's sockets render one after the other anyway). Its
+        database connection is handled as a request's is: closed afterwards unless
+        ``DB_CONN_MAX_AGE`` keeps it."""
+        return render_for_socket(self.scope, self.role, self.route_kwargs, self.plan_key)
 
     @read_in_pool
     def _seat_still_valid(self):

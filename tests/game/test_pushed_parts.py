@@ -102,17 +102,20 @@ async def test_the_board_and_the_director_are_sent_their_own_parts(game, directo
 
 
 async def test_a_browser_without_the_csrf_cookie_is_told_to_ask(game):
-    """Alice's parts hold a form (her objectives to choose), whose token this browser has no
-    cookie for: a bare notice. Once her parts hold no form, they are sent."""
-    alice = await sync_to_async(seat_client)(game, 1)
-    socket = await _socket(f"/ws/play/{game.pk}/", alice, csrf=False)
+    """Alice's parts hold a form (her objectives to choose): a browser that has no CSRF cookie
+    for its token yet gets a bare notice and asks; one that loaded the page gets the parts."""
+    page = f"/play/{game.pk}/"
+    fresh = await sync_to_async(seat_client)(game, 1)
+    loaded = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    bare = await _socket(f"/ws/play/{game.pk}/", fresh, csrf=False)
+    full = await _socket(f"/ws/play/{game.pk}/", loaded)
     await _keep_objectives(game, 2)
-    notice = json.loads(await socket.receive_from(timeout=5))
+    notice = json.loads(await bare.receive_from(timeout=5))
     assert notice["type"] == "changed" and "parts" not in notice
-    await _keep_objectives(game, 1)
-    notice = json.loads(await socket.receive_from(timeout=5))
-    assert "csrfmiddlewaretoken" not in notice["parts"] and 'id="chest"' in notice["parts"]
-    await socket.disconnect()
+    notice = json.loads(await full.receive_from(timeout=5))
+    assert "csrfmiddlewaretoken" in notice["parts"] and 'id="chest"' in notice["parts"]
+    await bare.disconnect()
+    await full.disconnect()
 
 
 async def test_a_planner_the_page_already_shows_is_left_out(game):
