@@ -27,7 +27,8 @@ import json
 from functools import partial
 from urllib.parse import parse_qs
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from asgiref.sync import sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
@@ -86,7 +87,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         if isinstance(message, dict) and message.get("type") == "ping":
             # Joining again is harmless and heals a membership a Redis restart forgot.
             await self.channel_layer.group_add(self.group, self.channel_name)
-            self.version = max(self.version, await self._version())
+            # A newer version than this socket has sent is sent now, as its notice would be
+            # (with the parts): the notice itself, still on its way, is then not newer.
+            await self.game_changed({"version": await self._version()})
             await self._send({"type": "pong", "version": self.version})
             return
         await self._send({"type": "error", "error": "unknown message"})
@@ -153,13 +156,19 @@ class GameConsumer(AsyncWebsocketConsumer):
             return None, NOT_FOUND
         return None, NOT_FOUND
 
-    @database_sync_to_async
-    def _parts(self) -> Pushed | None:
-        """This page's parts, made by its view, on the one thread every socket of this process
-        shares for Django's code (a table's sockets render one after the other anyway). Its
-        database connection is handled as a request's is: closed afterwards unless
-        ``DB_CONN_MAX_AGE`` keeps it."""
-        return render_for_socket(self.scope, self.role, self.route_kwargs, self.plan_key)
+    async def _parts(self) -> Pushed | None:
+        """This page's parts, made by its view.
+
+        On the one thread every socket of this process shares for Django's code (a table's
+        sockets render one after the other anyway), which keeps its database connection from
+        one notice to the next: under ASGI each request runs on a thread of its own and opens
+        a connection, and one opened per rendering doubled a change's time on PostgreSQL (B1,
+        docs/performance.md). ``render_for_socket`` drops the connection when anything failed,
+        so one broken by a database restart is opened afresh for the next notice.
+        """
+        return await sync_to_async(render_for_socket, thread_sensitive=True)(
+            self.scope, self.role, self.route_kwargs, self.plan_key
+        )
 
     @read_in_pool
     def _seat_still_valid(self):

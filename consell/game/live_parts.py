@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import resolve, reverse
@@ -75,6 +76,7 @@ def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pu
         return None
     except Exception:  # the page's own request will say what is wrong, as it always did
         logger.warning("parts not rendered for a %s socket", role, exc_info=True)
+        connections.close_all()  # a broken connection is opened afresh for the next notice
         return None
     if not isinstance(response, HttpResponse) or response.status_code not in (200, 204):
         return None
