@@ -133,16 +133,15 @@ class LivePage:
             if self.shown >= target:
                 continue  # parts a notice brought meanwhile are newer: this answer is dropped
             self.fetches += 1
-            self.received += len(body)
-            found = PLAN_KEY.search(body)
-            self.key = found.group(1).decode() if found else self.key
-            self.shown = target
-            self.history.append((time.monotonic(), target))
+            self._show(target, body)
 
     def _pushed(self, version: int, body: bytes) -> None:
         """Parts the notice carried, as live.js swaps them: shown with no request."""
         self.version = max(self.version, version)
         self.pushes += 1
+        self._show(version, body)
+
+    def _show(self, version: int, body: bytes) -> None:
         self.received += len(body)
         found = PLAN_KEY.search(body)
         self.key = found.group(1).decode() if found else self.key
