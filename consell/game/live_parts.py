@@ -7,11 +7,12 @@ renders the parts its page would have asked for and sends them with the notice, 
 shows a change without asking.
 
 The parts are made by the page's own view, called with a GET request built from the socket's
-handshake (its session, its user, its cookies, its language), exactly as ``live.js`` would
-ask for them: the view checks who the viewer is and renders from that viewer's view, so the
-one gate stays the one gate and a socket can never receive another viewer's parts. When the
-parts cannot be made here (no CSRF cookie yet for the forms, the view refused, anything
-failed), the notice goes out without them and the page asks over HTTP as before.
+handshake (its cookies, hence its session and user as they are now, its language), exactly
+as ``live.js`` would ask for them: the view checks who the viewer is and renders from that
+viewer's view, so the one gate stays the one gate and a socket can never receive another
+viewer's parts. When the parts cannot be made here (no CSRF cookie yet for the forms, the
+view refused, anything failed), the notice goes out without them and the page asks over
+HTTP as before.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from __future__ import annotations
 import io
 import logging
 from dataclasses import dataclass
+from importlib import import_module
 
+from django.conf import settings
+from django.contrib import auth
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
@@ -27,6 +31,7 @@ from django.http import Http404, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import resolve, reverse
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject
 from django_htmx.middleware import HtmxDetails
 
 logger = logging.getLogger(__name__)
@@ -107,8 +112,12 @@ def _request(scope: dict, path: str, parts: tuple[str, ...], plan_key: str) -> A
         "scheme": "https" if scope.get("scheme") == "wss" else "http",
     }
     request = ASGIRequest(http_scope, io.BytesIO())
-    request.session = scope["session"]
-    request.user = scope["user"]
+    # The session and the user as they are now, read from the browser's cookie as the page's
+    # own request would: a director who logged out, or a seat link reissued, since the socket
+    # connected is refused here too, not served from what the handshake knew.
+    engine = import_module(settings.SESSION_ENGINE)
+    request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+    request.user = SimpleLazyObject(lambda: auth.get_user(request))
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     CsrfViewMiddleware(_never_called).process_request(request)  # the browser's CSRF secret
     return request

@@ -143,3 +143,18 @@ async def test_a_reissued_seat_is_sent_no_parts(game):
             break
         frames.append(json.loads(output["text"]))
     assert all("parts" not in frame for frame in frames), frames
+
+
+async def test_a_director_who_logged_out_is_sent_no_parts(game, director):
+    """The socket reads the browser's session as it is now, as the page's request would: a
+    dashboard left open after logging out gets bare notices, and its request is refused."""
+    dashboard = f"/games/{game.pk}/"
+    dora = Client()
+    await sync_to_async(dora.force_login)(director)
+    await sync_to_async(_loaded)(dora, dashboard)
+    desk = await _socket(f"/ws{dashboard}director/", dora)
+    await sync_to_async(dora.post)("/accounts/logout/")
+    await _keep_objectives(game, 1)
+    notice = json.loads(await desk.receive_from(timeout=5))
+    assert notice["type"] == "changed" and "parts" not in notice
+    await desk.disconnect()

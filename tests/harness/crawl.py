@@ -28,8 +28,6 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 
-from django.contrib.auth.models import AnonymousUser
-from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client, override_settings
 
 from consell.content.catalog import load_catalog
@@ -362,7 +360,7 @@ class Crawl:
 
     def pushed(self, game: Game, viewer, secrets, mine) -> None:
         """What this viewer's socket would send with a notice now: its page's parts, made by
-        ``live_parts`` from the socket's own handshake (session, user, cookies)."""
+        ``live_parts`` from the socket's own handshake (its cookies)."""
         self.requests += 1
         role, route = {
             "director": ("director", {"game_id": game.pk}),
@@ -370,7 +368,7 @@ class Crawl:
             "board": ("public", {"board_token": game.board_token}),
         }[viewer.kind]
         where = f"{self._where}; viewer {viewer.name}; the parts its socket sends"
-        scope = socket_scope(viewer.client, game.director if viewer.kind == "director" else None)
+        scope = socket_scope(viewer.client)
         try:
             parts = render_for_socket(scope, role, route, "")
         except Exception as error:
@@ -552,14 +550,10 @@ __all__ = ["Crawl", "expected", "leaks"]
 BROWSER_CSRF = "harnesscsrfcookie0123456789abcde"
 
 
-def socket_scope(client: Client, user=None) -> dict:
-    """The handshake of the socket ``client``'s page opens: its cookies, its session, its
-    user (the director's, else nobody), as channels' auth middleware gives them."""
+def socket_scope(client: Client) -> dict:
+    """The handshake of the socket ``client``'s page opens: its cookies (its session, hence
+    its seat or its director's login) and its host."""
     cookies = {name: morsel.value for name, morsel in client.cookies.items()}
     cookies.setdefault("csrftoken", BROWSER_CSRF)
     header = "; ".join(f"{name}={value}" for name, value in cookies.items())
-    return {
-        "headers": [(b"host", b"testserver"), (b"cookie", header.encode())],
-        "session": SessionStore(cookies.get("sessionid")),
-        "user": user or AnonymousUser(),
-    }
+    return {"headers": [(b"host", b"testserver"), (b"cookie", header.encode())]}
