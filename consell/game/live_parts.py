@@ -31,7 +31,6 @@ from django.http import Http404, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import resolve, reverse
 from django.utils import translation
-from django.utils.functional import SimpleLazyObject
 from django_htmx.middleware import HtmxDetails
 
 logger = logging.getLogger(__name__)
@@ -117,7 +116,7 @@ def _request(scope: dict, path: str, parts: tuple[str, ...], plan_key: str) -> A
     # connected is refused here too, not served from what the handshake knew.
     engine = import_module(settings.SESSION_ENGINE)
     request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-    request.user = SimpleLazyObject(lambda: auth.get_user(request))
+    request.user = auth.get_user(request)  # no query for a phone: its session has no login
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     CsrfViewMiddleware(_never_called).process_request(request)  # the browser's CSRF secret
     return request
