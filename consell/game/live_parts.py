@@ -7,7 +7,7 @@ renders the parts its page would have asked for and sends them with the notice, 
 shows a change without asking.
 
 The parts are made by the page's own view, called with a GET request built from the socket's
-handshake (its cookies, hence its session and user as they are now, its language), exactly
+handshake (its cookies, its session, its login as it is now, its language), exactly
 as ``live.js`` would ask for them: the view checks who the viewer is and renders from that
 viewer's view, so the one gate stays the one gate and a socket can never receive another
 viewer's parts. When the parts cannot be made here (no CSRF cookie yet for the forms, the
@@ -68,7 +68,8 @@ def live_parts_of(role: str) -> tuple[str, ...]:
 def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pushed | None:
     """The parts this socket's page would load now, made by its own view; None when they
     cannot be made here (the page then asks for them itself)."""
-    request = _request(scope, page_path(role, kwargs), live_parts_of(role), plan_key)
+    path, parts = page_path(role, kwargs), live_parts_of(role)
+    request = _request(scope, path, parts, plan_key, director=role == "director")
     had_token = "CSRF_COOKIE" in request.META
     match = resolve(request.path_info)
     language = translation.get_language_from_request(request)
@@ -93,7 +94,9 @@ def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pu
     return Pushed(int(version), html, response.get(PLAN_KEY_HEADER, plan_key))
 
 
-def _request(scope: dict, path: str, parts: tuple[str, ...], plan_key: str) -> ASGIRequest:
+def _request(
+    scope: dict, path: str, parts: tuple[str, ...], plan_key: str, director: bool
+) -> ASGIRequest:
     """A GET for ``path``'s live parts as the socket's browser would send it."""
     query = "&".join(f"fragment={name}" for name in parts)
     if plan_key:
@@ -111,12 +114,17 @@ def _request(scope: dict, path: str, parts: tuple[str, ...], plan_key: str) -> A
         "scheme": "https" if scope.get("scheme") == "wss" else "http",
     }
     request = ASGIRequest(http_scope, io.BytesIO())
-    # The session and the user as they are now, read from the browser's cookie as the page's
-    # own request would: a director who logged out, or a seat link reissued, since the socket
-    # connected is refused here too, not served from what the handshake knew.
-    engine = import_module(settings.SESSION_ENGINE)
-    request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-    request.user = auth.get_user(request)  # no query for a phone: its session has no login
+    if director or "session" not in scope:
+        # A director's right is the login in the session: read as it is now, from the
+        # browser's cookie as the page's own request would, so a director who logged out
+        # since the socket connected is refused here too.
+        engine = import_module(settings.SESSION_ENGINE)
+        request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+        request.user = auth.get_user(request)
+    else:
+        # A seat's right is its link's token, which the view checks against the seats at every
+        # rendering (a reissued link is refused); the session read at connect says which.
+        request.session, request.user = scope["session"], scope["user"]
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     CsrfViewMiddleware(_never_called).process_request(request)  # the browser's CSRF secret
     return request
