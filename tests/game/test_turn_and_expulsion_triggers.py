@@ -91,9 +91,15 @@ def test_s38_a_paid_end_of_turn_reaction_is_asked_before_the_turn_ends(table):
 
 
 def _reacts_to_expulsion(table, seat: int) -> bool:
-    """Whether the seat's house already answers its expulsion (casa-llop, casa-lluna...)."""
-    house = card_of(load_catalog(table.pack), state_of(table).player(seat).house)
-    return any(a.get("trigger") == "expelled" for a in house.get("abilities", []))
+    """Whether something the seat holds already answers its expulsion: its house (casa-llop,
+    casa-lluna...), or a tactic or an asset the deal gave it."""
+    catalog, player = load_catalog(table.pack), state_of(table).player(seat)
+    held = [player.house, *player.tactics, *player.assets]
+    return any(
+        a.get("trigger") == "expelled"
+        for card in held
+        for a in card_of(catalog, card).get("abilities", [])
+    )
 
 
 def test_s412_an_expelled_players_reaction_fires(table, client_dora):
