@@ -2,9 +2,7 @@
 
 import hashlib
 import json
-import threading
 import uuid
-from collections import OrderedDict
 
 from django import template
 from django.template.loader import render_to_string
@@ -15,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from consell.rules.names import PENDING_NAMES
 from consell.rules.phases import PHASE_NAMES
+
+from ..recent import Recent
 
 register = template.Library()
 
@@ -107,9 +107,7 @@ def pending_label(kind):
 
 
 # Rendered public parts, shared by the viewers whose data for them is the same.
-_SHARED: OrderedDict[tuple, str] = OrderedDict()
-_SHARED_LOCK = threading.Lock()
-SHARED_KEPT = 64
+_SHARED: Recent[str] = Recent(64)
 
 
 @register.simple_tag
@@ -122,46 +120,30 @@ def shared_part(template_name: str, **data):
     own rendering, and the template sees nothing but that data (no request, no form tokens).
     """
     key = (template_name, get_language(), _digest(data))
-    with _SHARED_LOCK:
-        html = _SHARED.get(key)
-        if html is not None:
-            _SHARED.move_to_end(key)
-            return html
-    html = render_to_string(template_name, data)
-    with _SHARED_LOCK:
-        _SHARED[key] = html
-        while len(_SHARED) > SHARED_KEPT:
-            _SHARED.popitem(last=False)
-    return html
+    return _SHARED.get_or_build(key, lambda: render_to_string(template_name, data))
 
 
 # The digests of data already seen, by the identity of its values: a version's board is one
 # dict that every view of the version holds and nobody changes (``visibility.TableView``), so
 # its 20 kB are written out and hashed once, not once per viewer. The values are kept with
 # their digest, so an identity is never reused while its entry lives.
-_DIGESTS: OrderedDict[tuple, tuple[tuple, bytes]] = OrderedDict()
+_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(64)
 
 
 def _digest(data: dict) -> bytes:
     identity = tuple((name, id(value)) for name, value in sorted(data.items()))
-    with _SHARED_LOCK:
-        known = _DIGESTS.get(identity)
-        if known is not None:
-            _DIGESTS.move_to_end(identity)
-            return known[1]
-    text = json.dumps(data, sort_keys=True, default=str)
-    digest = hashlib.sha256(text.encode()).digest()
-    with _SHARED_LOCK:
-        _DIGESTS[identity] = (tuple(data.values()), digest)
-        while len(_DIGESTS) > SHARED_KEPT:
-            _DIGESTS.popitem(last=False)
-    return digest
+    known = _DIGESTS.get(identity)
+    if known is None:
+        text = json.dumps(data, sort_keys=True, default=str)
+        known = _DIGESTS.put(
+            identity, (tuple(data.values()), hashlib.sha256(text.encode()).digest())
+        )
+    return known[1]
 
 
 # The log's lines, rendered once per wording: most of a phone's log is the public entries every
 # phone of the table shows alike, and it is re-sent with each change.
-_LINES: OrderedDict[tuple, str] = OrderedDict()
-LINES_KEPT = 4096
+_LINES: Recent[str] = Recent(4096)
 
 
 @register.simple_tag
@@ -176,15 +158,8 @@ def log_lines(log) -> str:
     lines = []
     for ev in log:
         key = (language, ev["turn"], ev["phase"], ev["text"] or ev["kind"], ev["by_director"])
-        with _SHARED_LOCK:
-            line = _LINES.get(key)
-        if line is None:
-            line = _log_line(*key[1:])
-            with _SHARED_LOCK:
-                _LINES[key] = line
-                while len(_LINES) > LINES_KEPT:
-                    _LINES.popitem(last=False)
-        lines.append(line)
+        line = _LINES.get(key)
+        lines.append(line if line is not None else _LINES.put(key, _log_line(*key[1:])))
     return mark_safe("\n".join(lines))
 
 

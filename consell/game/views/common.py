@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -13,6 +11,7 @@ from django.utils.translation import gettext as _
 from consell.content.fields import LANGUAGES as CONTENT_LANGUAGES
 from consell.rules.errors import RuleError
 
+from ..recent import Recent
 from ..services.games import SetupError
 from ..services.store import AlreadyApplied, StaleRequest
 from ..visibility import TableView, Viewer, behind_screen_for, table_view, view_for
@@ -34,15 +33,12 @@ def language() -> str:
 # game's last save (every change saves the row, in the same transaction as its events), the
 # viewer and both languages, so a change, another viewer or another language is another entry;
 # the views are never changed after they are built.
-_VIEWS: OrderedDict[tuple, dict] = OrderedDict()
-_VIEWS_LOCK = threading.Lock()
-VIEWS_KEPT = 256
+_VIEWS: Recent[dict] = Recent(256)
 
 
 # What the viewers of one version share (the board, the state, the log's wording) is built
 # once for all of them, on each side of the Secrets screen (``visibility.table_view``).
-_TABLES: OrderedDict[tuple, TableView] = OrderedDict()
-TABLES_KEPT = 32
+_TABLES: Recent[TableView] = Recent(32)
 
 
 def viewer_view(game, viewer: Viewer) -> dict:
@@ -50,32 +46,14 @@ def viewer_view(game, viewer: Viewer) -> dict:
     cards = language()
     version = (game.pk, game.seq, game.updated_at, get_language(), cards)
     key = (*version, viewer.key)
-    view = _kept(_VIEWS, key)
+    view = _VIEWS.get(key)
     if view is not None:
         return view
     table = None
     if game.state is not None:  # before the deal there is no board to share
         behind = behind_screen_for(game, viewer)
-        table = _kept(_TABLES, (*version, behind))
-        if table is None:
-            table = _keep(_TABLES, (*version, behind), table_view(game, behind, cards), TABLES_KEPT)
-    return _keep(_VIEWS, key, view_for(game, viewer, cards, table), VIEWS_KEPT)
-
-
-def _kept(store: OrderedDict, key: tuple):
-    with _VIEWS_LOCK:
-        found = store.get(key)
-        if found is not None:
-            store.move_to_end(key)
-        return found
-
-
-def _keep(store: OrderedDict, key: tuple, value, size: int):
-    with _VIEWS_LOCK:
-        store[key] = value
-        while len(store) > size:
-            store.popitem(last=False)
-    return value
+        table = _TABLES.get_or_build((*version, behind), lambda: table_view(game, behind, cards))
+    return _VIEWS.put(key, view_for(game, viewer, cards, table))
 
 
 def run_service(request, service: Callable[..., object], *args, **kwargs) -> bool:

@@ -1,0 +1,42 @@
+"""A bounded, thread-safe memo of the most recently used entries.
+
+The per-version caches of the live pages (views, what a version's viewers share, rendered
+parts, log lines, digests) each keep a few hundred entries keyed by what they were built
+from; daphne's threads read them at once, and the oldest entry goes first.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+
+class Recent[V]:
+    def __init__(self, size: int):
+        self.size = size
+        self._entries: OrderedDict[Hashable, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, value: V) -> V:
+        with self._lock:
+            self._entries[key] = value
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+        return value
+
+    def get_or_build(self, key: Hashable, build: Callable[[], V]) -> V:
+        """The entry for ``key``, built (outside the lock) and kept when it is missing."""
+        found = self.get(key)
+        return found if found is not None else self.put(key, build())
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
