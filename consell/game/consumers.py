@@ -28,6 +28,7 @@ from functools import partial
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
@@ -74,6 +75,21 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         self.version = await self._version()
         await self._send({"type": "hello", "version": self.version})
+
+    async def dispatch(self, message):
+        """Each message to its handler, without Channels' ``close_old_connections`` first.
+
+        Channels closes the database connections of the thread Django's sync code shares
+        before every message, and with ``CONN_MAX_AGE`` 0 that is every connection: the
+        rendering thread then opened a new PostgreSQL connection for each of a table's 18
+        notices (and queued a hop to that thread just to close it). The rendering keeps its
+        connection instead and looks after it itself (``live_parts.usable_connections``);
+        the socket's own reads run on pool threads that close theirs after each read.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         if self.group:

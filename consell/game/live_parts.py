@@ -68,6 +68,7 @@ def live_parts_of(role: str) -> tuple[str, ...]:
 def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pushed | None:
     """The parts this socket's page would load now, made by its own view; None when they
     cannot be made here (the page then asks for them itself)."""
+    usable_connections()
     path, parts = page_path(role, kwargs), live_parts_of(role)
     request = _request(scope, path, parts, plan_key, director=role == "director")
     had_token = "CSRF_COOKIE" in request.META
@@ -92,6 +93,27 @@ def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pu
         return None  # its forms carry a token this browser has no cookie for yet
     html = response.content.decode() if response.status_code == 200 else ""
     return Pushed(int(version), html, response.get(PLAN_KEY_HEADER, plan_key))
+
+
+def usable_connections() -> None:
+    """Close this thread's database connections that cannot serve a rendering, keep the rest.
+
+    Django's own check (``close_old_connections``) also closes every connection older than
+    ``CONN_MAX_AGE``, which is 0 here because each HTTP request under ASGI runs on a thread
+    of its own; the rendering thread lives as long as the process, so its connection is kept
+    from one notice to the next, and only one left in a transaction or broken (an error since
+    it was last checked, and it no longer answers) is closed, to be opened afresh.
+    """
+    for conn in connections.all(initialized_only=True):
+        if conn.connection is None:
+            continue
+        if conn.get_autocommit() != conn.settings_dict["AUTOCOMMIT"]:
+            conn.close()
+        elif conn.errors_occurred:
+            if conn.is_usable():
+                conn.errors_occurred = False
+            else:
+                conn.close()
 
 
 def _request(

@@ -17,6 +17,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from consell.asgi import application
+from consell.game import live_parts
 from consell.game.services import games as game_services
 from consell.game.services import seats as seat_services
 from consell.rules.state import GameState
@@ -158,3 +159,49 @@ async def test_a_director_who_logged_out_is_sent_no_parts(game, director):
     notice = json.loads(await desk.receive_from(timeout=5))
     assert notice["type"] == "changed" and "parts" not in notice
     await desk.disconnect()
+
+
+async def test_a_socket_keeps_its_database_connection_between_notices(game, monkeypatch):
+    """The parts are rendered on the one thread sockets share, on one database connection
+    kept from notice to notice: Channels would close it before every message (``CONN_MAX_AGE``
+    is 0), and a table's 18 renderings then each opened a new one."""
+    from django.db import connection
+
+    from consell.game import consumers
+
+    used = []
+
+    def spy(*args):
+        pushed = live_parts.render_for_socket(*args)
+        used.append(id(connection.connection))
+        return pushed
+
+    monkeypatch.setattr(consumers, "render_for_socket", spy)
+    page = f"/play/{game.pk}/"
+    alice = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    socket = await _socket(f"/ws/play/{game.pk}/", alice)
+    for position in (2, 3):
+        await _keep_objectives(game, position)
+        notice = json.loads(await socket.receive_from(timeout=5))
+        assert "parts" in notice
+    assert len(used) == 2 and used[0] == used[1]
+    await socket.disconnect()
+
+
+async def test_a_broken_connection_is_opened_afresh_for_the_next_rendering(monkeypatch):
+    """A connection that failed and no longer answers is closed before a rendering; one that
+    failed but still answers is kept, its error forgotten."""
+    await sync_to_async(_check_connections)(monkeypatch)
+
+
+def _check_connections(monkeypatch) -> None:
+    from django.db import connection
+
+    connection.ensure_connection()
+    connection.errors_occurred = True
+    live_parts.usable_connections()
+    assert connection.connection is not None and not connection.errors_occurred
+    connection.errors_occurred = True
+    monkeypatch.setattr(connection, "is_usable", lambda: False)
+    live_parts.usable_connections()
+    assert connection.connection is None
