@@ -106,8 +106,8 @@ def pending_label(kind):
     return PENDING_LABELS.get(str(kind), _("a decision"))
 
 
-# Rendered public parts, shared by the viewers whose data for them is the same.
-_SHARED: Recent[str] = Recent(64)
+# Rendered parts, shared by the viewers and the versions whose data for them is the same.
+_SHARED: Recent[str] = Recent(256)
 
 
 @register.simple_tag
@@ -118,6 +118,9 @@ def shared_part(template_name: str, **data):
     instead of 17 times (issue 14). Each viewer's own view still decides what goes in: the key
     is the data itself (and the language), so viewers whose data differ in anything get their
     own rendering, and the template sees nothing but that data (no request, no form tokens).
+    A player's chest is kept the same way: most changes leave it as it was, so the phone's
+    chest and its sixteen copies on the director's dashboard are rendered again only when the
+    chest itself changed, not at every version.
     """
     key = (template_name, get_language(), _digest(data))
     return _SHARED.get_or_build(key, lambda: render_to_string(template_name, data))
@@ -127,7 +130,7 @@ def shared_part(template_name: str, **data):
 # dict that every view of the version holds and nobody changes (``visibility.TableView``), so
 # its 20 kB are written out and hashed once, not once per viewer. The values are kept with
 # their digest, so an identity is never reused while its entry lives.
-_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(64)
+_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(256)
 
 
 def _digest(data: dict) -> bytes:
