@@ -116,6 +116,7 @@ class TableView:
     """
 
     state: GameState
+    ruleset: Ruleset  # frozen: shared as it is
     board: dict[str, Any]
     names: Names
     log: list[Entry]
@@ -141,7 +142,8 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
         for row in standings(game, state, catalog, language, text)
     ]
     by_kingdom(board)
-    return TableView(state, board, Names(game.state, catalog, language), log_entries(game))
+    names = Names(game.state, catalog, language)
+    return TableView(state, ruleset, board, names, log_entries(game))
 
 
 def behind_screen_for(game: Game, viewer: Viewer) -> bool:
@@ -177,8 +179,7 @@ def view_for(
         table = table_view(game, behind_screen, language)
     # Shared with every other view of this version: the helpers below only read it
     # (tests/game/test_table_view.py holds them to that, viewer by viewer).
-    state = table.state
-    ruleset = Ruleset.from_dict(game.ruleset)
+    state, ruleset = table.state, table.ruleset
     view["board"] = table.board
     view["log"] = _log(game, viewer, table, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:

@@ -74,7 +74,12 @@ def _ruleset_form(game, data=None) -> RulesetForm:
 LIVE_PARTS = ("live",)
 
 
-def _dashboard_context(request, game, ruleset_form=None) -> dict:
+def _dashboard_context(request, game, ruleset_form=None, live_only=False) -> dict:
+    """The dashboard's context; ``live_only``: just what its live part reads (the game and
+    the director's view), as a notice's rendering needs, without the seats' links, the
+    ruleset and the deal forms the rest of the page shows."""
+    if live_only:
+        return {"game": game, "view": viewer_view(game, Viewer.director())}
     ruleset = Ruleset.from_dict(game.ruleset)
     if ruleset_form is None and game.state is None:
         ruleset_form = _ruleset_form(game)
@@ -94,11 +99,11 @@ def _dashboard_context(request, game, ruleset_form=None) -> dict:
 @require_GET
 def dashboard(request, game_id: int):
     game = director_game(request, game_id)
-    context = _dashboard_context(request, game)
     parts = parts_asked(request, LIVE_PARTS)
     if parts is not None:
+        context = _dashboard_context(request, game, live_only=True)
         return render_parts(request, "game/dashboard.html", parts, context)
-    return render(request, "game/dashboard.html", context)
+    return render(request, "game/dashboard.html", _dashboard_context(request, game))
 
 
 @require_POST
