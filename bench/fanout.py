@@ -80,6 +80,11 @@ async def _until_current(pages: list[LivePage], targets: dict, bound: float) -> 
     raise AssertionError(f"pages still behind after {bound} s: {late}")
 
 
+# Per change, when the correction was answered and when the first page showed it (seconds from
+# the post): where the time to the last page goes, before the fan-out or in it.
+STAGES: list[tuple[float, float]] = []
+
+
 async def one_change(table: Table, pages: list[LivePage], port: int, i: int) -> float:
     """Post one public change; seconds until the last page showed it."""
     from consell.game.models import Game
@@ -91,8 +96,10 @@ async def one_change(table: Table, pages: list[LivePage], port: int, i: int) -> 
     start = time.monotonic()
     status, _ = await http(port, "POST", f"/games/{table.game_id}/correct/", cookies, body)
     assert status == 302, f"the correction answered {status}"
+    answered = time.monotonic() - start
     targets = await asyncio.to_thread(versions_of, table.game_id)
     shown = await _until_current(pages, targets, 30)
+    STAGES.append((answered, min(shown) - start))
     return max(shown) - start
 
 
@@ -205,6 +212,7 @@ def make_tables(count: int, players: int, seed: int) -> list[Table]:
 def run(args, layer: str) -> list[float]:
     """One B1 run on ``layer`` ("redis" or "memory"); prints its figures."""
     tables = make_tables(args.tables, args.players, args.seed)
+    STAGES.clear()
     ports = list(range(args.port, args.port + args.daphnes))
     redis_port = args.port + 20 if layer == "redis" else None
     pages_by_table = [pages_of(t, ports, i) for i, t in enumerate(tables)]
@@ -222,6 +230,8 @@ def run(args, layer: str) -> list[float]:
     what = f"{args.tables} table(s) x {per_table} screens, {args.daphnes} daphne(s), {layer}"
     print(line(f"B1 {what}", latencies, anchor))
     print(line("   floor (raw websockets, same clients and bytes)", anchor))
+    print(line("   the correction answered", [answered for answered, _ in STAGES]))
+    print(line("   the first page showed it", [first for _, first in STAGES]))
     print(
         f"   lost notices: {lost}; page requests: {fetches} ({failures}); "
         f"{size / 1000:.1f} kB a page a change; load {load()}"
