@@ -69,6 +69,7 @@ def test_the_dashboard_shows_each_seat_link_and_its_qr_code(client_dora, game):
 def test_a_reissued_link_locks_out_the_lost_phone(client_dora, game):
     lost = seat_client(game, 3)
     old_token = game.seats.get(position=3).token
+    assert lost.get(f"/play/{game.pk}/").status_code == 200  # its game's row is kept now
     client_dora.post(f"/games/{game.pk}/seats/3/reissue/", {"nonce": "n1"})
     seat = game.seats.get(position=3)
     assert seat.token != old_token
@@ -82,3 +83,34 @@ def test_reissuing_twice_with_one_click_changes_the_link_once(client_dora, game)
     token = game.seats.get(position=3).token
     client_dora.post(f"/games/{game.pk}/seats/3/reissue/", {"nonce": "same"})
     assert game.seats.get(position=3).token == token
+
+
+def test_a_phone_reads_its_game_as_each_change_left_it(game):
+    """The game row a page reads is kept per version (``access.game_row``): after a change
+    the phone's page shows the new version, never the row kept before it."""
+    phone = seat_client(game, 1)
+    versions = []
+    for position in (1, 2):
+        page = phone.get(f"/play/{game.pk}/").content.decode()
+        versions.append(int(page.split('data-version="')[1].split('"')[0]))
+        offer = game.dealt_state().player(position).objective_offer
+        game_services.keep_objectives(game.pk, position, offer[0], offer[2])
+        game.refresh_from_db()
+    page = phone.get(f"/play/{game.pk}/").content.decode()
+    versions.append(int(page.split('data-version="')[1].split('"')[0]))
+    assert versions[0] < versions[1] < versions[2]
+
+
+def test_a_row_read_after_a_change_is_not_kept_under_the_tag_before_it(game):
+    """A page that read the seat under one tag and the game after a change in between gets
+    the newer row, and nothing is kept under the older tag."""
+    from consell.game import access
+
+    game.refresh_from_db()
+    old_tag, stamp = game.state_tag, game.pack.loaded_at
+    offer = game.dealt_state().player(1).objective_offer
+    game_services.keep_objectives(game.pk, 1, offer[0], offer[2])
+    row = access.game_row(game.pk, old_tag, stamp)
+    assert row.state_tag != old_tag and row.seq > game.seq
+    kept = [row for key, row in access._ROWS._entries.items() if key[:2] == (game.pk, old_tag)]
+    assert all(row.state_tag == old_tag for row in kept)
