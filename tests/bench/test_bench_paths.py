@@ -63,3 +63,18 @@ def test_the_floor_pushes_to_every_client_of_a_group():
 
 def test_p95_is_the_nearest_rank():
     assert quantiles([float(n) for n in range(1, 21)]) == (10.5, 19.0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_renderings_bench_renders_every_page_of_a_table_at_each_change():
+    from bench.renderings import measure
+    from bench.tables import simulated_game, table_of
+    from consell.game.models import Game
+
+    table = table_of(simulated_game(3, 3, 1))
+    before = Game.objects.get(pk=table.game_id).versions["public"]
+    totals, each = measure(table, 2)
+    assert len(totals) == 2 and sorted(each) == ["board", "dashboard", "phone"]
+    assert len(each["phone"]) == 2 * 3  # each change, each of the three phones
+    # Three public changes (one before the timed two, as the pages load) each seen by the board.
+    assert Game.objects.get(pk=table.game_id).versions["public"] == before + 3
