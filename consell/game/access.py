@@ -59,17 +59,18 @@ def seat_from_session(session, game_id: int) -> Seat:
     """The seat the session holds in ``game_id``, checked against the seats as they are now
     (a reissued link is refused at once), with its game as its row is now."""
     entry = (session.get(SESSION_KEY) or {}).get(str(game_id))
-    try:
-        position, token = entry["position"], entry["token"]
-    except (KeyError, TypeError) as exc:
-        raise Http404 from exc
+    if not isinstance(entry, dict):
+        raise Http404
+    position, token = entry.get("position"), entry.get("token")
     if not isinstance(position, int) or not isinstance(token, str):
         raise Http404
     row = _seat_row(game_id, position, token)
     if row is None:
         raise Http404
     *seat_fields, tag, pack_stamp = row
-    seat = Seat.from_db(connection.alias, None, seat_fields)
+    seat = Seat.from_db(
+        connection.alias, [f.attname for f in Seat._meta.concrete_fields], seat_fields
+    )
     seat.game = game_row(game_id, tag, pack_stamp)
     with_state(seat.game)
     return seat
@@ -86,8 +87,11 @@ def _seat_row(game_id: int, position: int, token: str) -> tuple | None:
 @functools.cache
 def _seat_sql() -> str:
     """Written the first time it is needed, when the database is known."""
-    q = connection.ops.quote_name
     seat, game, pack = (model._meta for model in (Seat, Game, Game.pack.field.related_model))
+
+    def q(name: str | None) -> str:
+        assert name is not None  # every column named here is a concrete one
+        return connection.ops.quote_name(name)
 
     def column(meta, name: str) -> str:
         return q(meta.get_field(name).column)
