@@ -4,6 +4,7 @@ The websocket stack checks the Origin against ALLOWED_HOSTS and authenticates fr
 session cookie at connect (DESIGN.md, principle 7).
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -29,3 +30,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything loaded so far (Django, the apps, the URLs) lives as long as the process: kept
+# out of the garbage collector's full passes, which otherwise walked it all, 100-odd ms
+# during which no screen got its notice (the long tail of B1, docs/performance.md).
+gc.freeze()

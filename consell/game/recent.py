@@ -37,6 +37,12 @@ class Recent[V]:
         found = self.get(key)
         return found if found is not None else self.put(key, build())
 
+    def drop(self, stale: Callable[[Hashable], bool]) -> None:
+        """Forget every entry whose key is ``stale``."""
+        with self._lock:
+            for key in [key for key in self._entries if stale(key)]:
+                del self._entries[key]
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

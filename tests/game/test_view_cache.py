@@ -65,3 +65,28 @@ def test_two_viewers_never_share_a_view(game, builds):
     alice_objective = state_of(game).player(1).objectives[0]
     assert f"⟪{alice_objective}⟫" in alice_chest.content.decode()
     assert f"⟪{alice_objective}⟫" not in bob_chest.content.decode()
+
+
+def test_only_the_newest_two_versions_of_a_game_are_kept(game, builds):
+    """Older versions' views and tables are dropped as a newer one is built: no page asks for
+    them again, and a process's garbage collector would walk them at every full pass."""
+    start(game)
+    phone = seat_client(game, 1)
+    to_planning(game)
+    seqs = []
+    for _ in range(3):
+        _fragments(phone, game)
+        game.refresh_from_db()
+        seqs.append(game.seq)
+        _correct(game)
+    kept = {key[1] for key in common._VIEWS._entries if key[0] == game.pk}
+    tables = {key[1] for key in common._TABLES._entries if key[0] == game.pk}
+    assert kept == tables == set(seqs[1:]), (kept, tables, seqs)
+
+
+def _correct(game) -> None:
+    from consell.game.services import decisions
+
+    kingdom = state_of(game).kingdoms[0]
+    value = 3 if kingdom.indicators["stability"] != 3 else 4
+    decisions.correct(game.pk, "test", indicators={kingdom.id: {"stability": value}})

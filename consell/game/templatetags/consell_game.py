@@ -130,7 +130,7 @@ def shared_part(template_name: str, **data):
 # dict that every view of the version holds and nobody changes (``visibility.TableView``), so
 # its 20 kB are written out and hashed once, not once per viewer. The values are kept with
 # their digest, so an identity is never reused while its entry lives.
-_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(256)
+_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(64)
 
 
 def _digest(data: dict) -> bytes:
