@@ -46,6 +46,26 @@ def nonce_input():
 
 
 @register.filter
+def kingdom_of(board, seat):
+    """The kingdom of the player in ``seat`` as ``board`` shows it; None without one."""
+    kingdom = next((p["kingdom"] for p in board.get("players", []) if p["seat"] == seat), None)
+    if not kingdom:
+        return None
+    return next((k for k in board.get("kingdoms", []) if k["name"] == kingdom), None)
+
+
+# What a phone's view adds to its chest (what it may plan and trade now): the planner shows it,
+# the chest does not, so the chest's rendering is keyed without it.
+PLANNER_KEYS = frozenset({"plannable", "offers", "may_trade"})
+
+
+@register.filter
+def chest_alone(me):
+    """A phone's chest without what the planner shows (``PLANNER_KEYS``)."""
+    return {key: value for key, value in me.items() if key not in PLANNER_KEYS}
+
+
+@register.filter
 def resource_label(code):
     return RESOURCE_LABELS.get(str(code), code)
 
