@@ -41,16 +41,17 @@ _VIEWS: Recent[dict] = Recent(256)
 _TABLES: Recent[TableView] = Recent(32)
 
 
-# The newest version of each game this process has built views of.
-_NEWEST: dict[int, int] = {}
+# The newest version of each game this process has built views of, by the game's id and its
+# creation (an id SQLite gives again after a rolled-back creation is another game).
+_NEWEST: dict[tuple, int] = {}
 
 
 def viewer_view(game, viewer: Viewer) -> dict:
     """``view_for`` of this viewer, built once per version of the game."""
     cards = language()
     version = (game.pk, game.seq, game.updated_at, get_language(), cards)
-    if game.seq > _NEWEST.get(game.pk, -1):
-        _forget_before(game.pk, game.seq)
+    if game.seq > _NEWEST.get((game.pk, game.created_at), -1):
+        _forget_before(game, game.seq)
     key = (*version, viewer.key)
     view = _VIEWS.get(key)
     if view is not None:
@@ -62,19 +63,19 @@ def viewer_view(game, viewer: Viewer) -> dict:
     return _VIEWS.put(key, view_for(game, viewer, cards, table))
 
 
-def _forget_before(game_id: int, seq: int) -> None:
-    """Drop the views and tables of ``game_id`` older than the newest before ``seq``.
+def _forget_before(game, seq: int) -> None:
+    """Drop the views and tables of ``game`` older than the newest before ``seq``.
 
     No page asks for them again (a page shows the newest version; the one before is kept
     for renderings still under way), and what they hold is most of the process's heap: a
     full garbage collection walks all of it, and pauses every screen while it does (the
     long tail of B1, docs/performance.md).
     """
-    before = _NEWEST.get(game_id, -1)
-    _NEWEST[game_id] = seq
+    before = _NEWEST.get((game.pk, game.created_at), -1)
+    _NEWEST[(game.pk, game.created_at)] = seq
 
     def stale(key) -> bool:
-        return key[0] == game_id and key[1] < before
+        return key[0] == game.pk and key[1] < before
 
     _VIEWS.drop(stale)
     _TABLES.drop(stale)
