@@ -81,7 +81,9 @@ def _seat_row(game_id: int, position: int, token: str) -> tuple | None:
     page, written out once (the ORM's compiling of the three-table query it replaces was
     half of what checking a seat cost, and a table's 16 phones check theirs at every change).
     """
-    return _run(_seat_sql(), [game_id, position, token])
+    with connection.cursor() as cursor:
+        cursor.execute(_seat_sql(), [game_id, position, token])
+        return cursor.fetchone()
 
 
 @functools.cache
@@ -105,12 +107,6 @@ def _seat_sql() -> str:
         f"WHERE s.{column(seat, 'game')} = %s AND s.{column(seat, 'position')} = %s "
         f"AND s.{column(seat, 'token')} = %s"
     )
-
-
-def _run(sql: str, params: list) -> tuple | None:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchone()
 
 
 # Game rows (without their state and snapshot) as pages read them, by game, tag and pack.
