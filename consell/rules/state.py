@@ -43,13 +43,63 @@ def card_id_of(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
-@dataclass
+class FrozenDict(dict):
+    """A dict that refuses every change: what a note says once written. Still a ``dict`` for
+    the JSON encoder, equality and the templates, so a stored state reads and compares as
+    before; ``copy`` and ``pickle`` rebuild it through ``__reduce__``."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a note is never changed once written")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+
+class FrozenList(list):
+    """A list that refuses every change (see ``FrozenDict``)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a note is never changed once written")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (list(self),))
+
+
+def frozen(value: Any) -> Any:
+    """JSON-like data made unchangeable at every depth (tuples become frozen lists, which is
+    what they are once stored)."""
+    if isinstance(value, dict):
+        return FrozenDict({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return FrozenList(frozen(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
 class Note:
-    """A private note from the director put into a player's chest (rules §1.3, §3.4)."""
+    """A private note from the director put into a player's chest (rules §1.3, §3.4).
+
+    Written once and never changed: frozen, with its data frozen at every depth, so that a
+    clone of the state shares its notes instead of copying them. A 16-player game holds
+    hundreds of notes by its last turns, and copying them was a third of every clone.
+    """
 
     turn: int
     kind: str  # plot_result, plot_detected, aborted, auction, correction, info
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if type(self.data) is not FrozenDict:
+            object.__setattr__(self, "data", frozen(self.data))
 
 
 @dataclass
@@ -413,7 +463,7 @@ def _clone_player(p: Player) -> Player:
     new.assets = list(p.assets)
     new.objectives = list(p.objectives)
     new.objective_offer = list(p.objective_offer)
-    new.notes = [Note(n.turn, n.kind, _copy_json(n.data)) for n in p.notes]
+    new.notes = list(p.notes)  # each note is frozen: shared, not copied
     plan = new.plan = _shallow(p.plan)
     plan.indications = [_clone_tile(t) for t in plan.indications]
     plan.actions = [_clone_tile(t) for t in plan.actions]

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from consell.rules.state import GameState, Note, Pending, PlannedAbility
+from consell.rules.state import (
+    FrozenDict,
+    FrozenList,
+    GameState,
+    Note,
+    Pending,
+    PlannedAbility,
+)
 from consell.rules.state_schema import SCHEMA, StateShapeError
 
 from .catalog import started_game
@@ -44,7 +51,10 @@ def test_a_clone_is_equal_and_independent():
 
 
 def _mutables(value, path="state"):
-    """Every mutable object reachable from ``value`` (dataclasses, dicts, lists), by path."""
+    """Every mutable object reachable from ``value`` (dataclasses, dicts, lists), by path.
+    A note is not one: it refuses every change (see the tests below), so clones share it."""
+    if isinstance(value, Note | FrozenDict | FrozenList):
+        return
     if is_dataclass(value):
         yield path, value
         for name, item in vars(value).items():
@@ -70,6 +80,41 @@ def test_a_clone_shares_no_mutable_object_with_its_original():
     shared = [path for path, obj in _mutables(state.clone()) if id(obj) in original]
     assert shared == []
     assert len(original) > 150  # a dealt 9-seat state: the walk saw its depth
+
+
+def test_a_note_refuses_every_change_at_any_depth_so_clones_may_share_it():
+    """Rules §1.3: notes are the director's papers put into a chest; once written they are
+    never rewritten. Clones share them, so a change anywhere in one must be refused."""
+    note = _played().player(1).notes[-1]
+    outcomes = note.data["outcomes"]
+    attempts = [
+        lambda: setattr(note, "data", {}),
+        lambda: note.data.__setitem__("extra", 1),
+        lambda: note.data.update(extra=1),
+        lambda: note.data.pop("outcomes"),
+        lambda: outcomes.append({}),
+        lambda: outcomes.__setitem__(0, {}),
+        lambda: outcomes[0].__setitem__("succeeded", False),
+    ]
+    for attempt in attempts:
+        with pytest.raises((TypeError, AttributeError)):
+            attempt()
+    assert note.data == {"outcomes": [{"succeeded": True}]}
+    state = _played()
+    assert state.clone().player(1).notes[-1] is state.player(1).notes[-1]
+
+
+def test_a_frozen_note_copies_pickles_and_stores_as_plain_data():
+    """What the app does with a state besides cloning it: JSON for the row, deep copies and
+    pickles in tests and caches."""
+    import pickle
+
+    note = _played().player(1).notes[-1]
+    assert json.loads(json.dumps(note.data)) == {"outcomes": [{"succeeded": True}]}
+    for copied in (copy.deepcopy(note), pickle.loads(pickle.dumps(note))):
+        assert copied == note
+        with pytest.raises(TypeError):
+            copied.data["outcomes"].append({})
 
 
 # A game stored before the state had a schema version: what the simulator saved, turn 2.
