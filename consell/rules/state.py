@@ -44,14 +44,14 @@ def card_id_of(instance: str) -> str:
 
 
 class FrozenDict(dict):
-    """A dict that refuses every change: what a note says once written. Still a ``dict`` for
-    the JSON encoder, equality and the templates, so a stored state reads and compares as
-    before; ``copy`` and ``pickle`` rebuild it through ``__reduce__``."""
+    """A dict that refuses every change: what a note or a planned tile says once written.
+    Still a ``dict`` for the JSON encoder, equality and the templates, so a stored state reads
+    and compares as before; ``copy`` and ``pickle`` rebuild it through ``__reduce__``."""
 
     __slots__ = ()
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a note is never changed once written")
+        raise TypeError("notes and planned tiles are never changed once written")
 
     __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
 
@@ -65,7 +65,7 @@ class FrozenList(list):
     __slots__ = ()
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a note is never changed once written")
+        raise TypeError("notes and planned tiles are never changed once written")
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = extend = insert = remove = pop = clear = sort = reverse = _refuse
@@ -102,14 +102,22 @@ class Note:
             object.__setattr__(self, "data", frozen(self.data))
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlannedAbility:
-    """One tile in a planning pile: which card, which of its abilities, the boxes filled in."""
+    """One tile in a planning pile: which card, which of its abilities, the boxes filled in.
+
+    A tile is replaced, never edited (a player who changes a box takes the tile back and
+    plans it again), so it is frozen like a note and clones share it.
+    """
 
     # "house" | "office:<id>" | "common:<id>" | "tactic:<instance>" | "asset:<instance>"
     source: str
     ability: str
     params: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if type(self.params) is not FrozenDict:
+            object.__setattr__(self, "params", frozen(self.params))
 
 
 @dataclass
@@ -465,15 +473,11 @@ def _clone_player(p: Player) -> Player:
     new.objective_offer = list(p.objective_offer)
     new.notes = list(p.notes)  # each note is frozen: shared, not copied
     plan = new.plan = _shallow(p.plan)
-    plan.indications = [_clone_tile(t) for t in plan.indications]
-    plan.actions = [_clone_tile(t) for t in plan.actions]
-    plan.secrets = [_clone_tile(t) for t in plan.secrets]
+    plan.indications = list(plan.indications)  # tiles are frozen: shared, not copied
+    plan.actions = list(plan.actions)
+    plan.secrets = list(plan.secrets)
     new.assets_used = dict(p.assets_used)
     return new
-
-
-def _clone_tile(t: PlannedAbility) -> PlannedAbility:
-    return PlannedAbility(t.source, t.ability, _copy_json(t.params))
 
 
 def _clone_kingdom(k: Kingdom) -> Kingdom:

@@ -7,6 +7,7 @@ Alba faces "crisi-01": it accepts Money, needs 2·m + Peril (7 for Alba's three 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -49,8 +50,11 @@ def contribute(state, seat, amount=0, crisis=MONEY_CRISIS, **mixed):
     tile = next((t for t in plan.indications if t.ability == "contribuir-crisi"), None)
     if tile is None:
         indicate(state, seat, "contribuir-crisi", contributions={crisis: entry})
-    else:
-        tile.params["contributions"][crisis] = entry
+    else:  # a tile is replaced, never edited, as the phone does
+        contributions = {**tile.params["contributions"], crisis: entry}
+        plan.indications[plan.indications.index(tile)] = replace(
+            tile, params={**tile.params, "contributions": contributions}
+        )
 
 
 def resolve(state, catalog=CATALOG):

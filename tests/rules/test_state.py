@@ -52,8 +52,9 @@ def test_a_clone_is_equal_and_independent():
 
 def _mutables(value, path="state"):
     """Every mutable object reachable from ``value`` (dataclasses, dicts, lists), by path.
-    A note is not one: it refuses every change (see the tests below), so clones share it."""
-    if isinstance(value, Note | FrozenDict | FrozenList):
+    Notes and planned tiles are not: they refuse every change (see the tests below), so
+    clones share them."""
+    if isinstance(value, Note | PlannedAbility | FrozenDict | FrozenList):
         return
     if is_dataclass(value):
         yield path, value
@@ -82,9 +83,10 @@ def test_a_clone_shares_no_mutable_object_with_its_original():
     assert len(original) > 150  # a dealt 9-seat state: the walk saw its depth
 
 
-def test_a_note_refuses_every_change_at_any_depth_so_clones_may_share_it():
+def test_notes_and_tiles_refuse_every_change_at_any_depth_so_clones_may_share_them():
     """Rules §1.3: notes are the director's papers put into a chest; once written they are
-    never rewritten. Clones share them, so a change anywhere in one must be refused."""
+    never rewritten. A planned tile is taken back and planned again, not edited (§3.2).
+    Clones share both, so a change anywhere in one must be refused."""
     note = _played().player(1).notes[-1]
     outcomes = note.data["outcomes"]
     attempts = [
@@ -96,12 +98,20 @@ def test_a_note_refuses_every_change_at_any_depth_so_clones_may_share_it():
         lambda: outcomes.__setitem__(0, {}),
         lambda: outcomes[0].__setitem__("succeeded", False),
     ]
+    tile = _played().player(2).plan.secrets[-1]
+    attempts += [
+        lambda: setattr(tile, "params", {}),
+        lambda: tile.params.__setitem__("targets", []),
+        lambda: tile.params["targets"].append(3),
+    ]
     for attempt in attempts:
         with pytest.raises((TypeError, AttributeError)):
             attempt()
     assert note.data == {"outcomes": [{"succeeded": True}]}
+    assert tile.params == {"targets": [1]}
     state = _played()
     assert state.clone().player(1).notes[-1] is state.player(1).notes[-1]
+    assert state.clone().player(2).plan.secrets[-1] is state.player(2).plan.secrets[-1]
 
 
 def test_a_frozen_note_copies_pickles_and_stores_as_plain_data():
