@@ -20,6 +20,8 @@ from consell.rules.errors import IllegalTransitionError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
+from .state_json import StateDecoder, StateEncoder
+
 
 def new_seed() -> str:
     """A fresh secret dice seed (DESIGN principle 5): 32 random bytes as hex."""
@@ -49,10 +51,10 @@ class Game(models.Model):
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     commitment = models.CharField(max_length=64, editable=False)
     dice_counter = models.PositiveIntegerField(default=0)
-    state = models.JSONField(null=True, blank=True)
+    state = models.JSONField(null=True, blank=True, encoder=StateEncoder, decoder=StateDecoder)
     # The state as Secrets began: what the phones and the board show until the phase closes,
     # so nobody learns which secret did what, or in which order (rules G52).
-    snapshot = models.JSONField(null=True, blank=True)
+    snapshot = models.JSONField(null=True, blank=True, encoder=StateEncoder, decoder=StateDecoder)
     seq = models.PositiveIntegerField(default=0)
     # Drawn anew at every write of ``state`` or ``snapshot`` (``store._save``, their only
     # writer), events or not: the key of each process's parsed state (``state_cache``). Random,
