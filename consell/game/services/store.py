@@ -31,6 +31,7 @@ from .. import state_cache
 from ..broadcast import notify_game_changed
 from ..models import DiceRoll, Event, Game, ProcessedRequest
 from ..visibility import Viewer
+from . import game_rows
 
 
 class AlreadyApplied(Exception):
@@ -144,12 +145,7 @@ def _open(game_id: int, options: Options) -> Change:
     """Lock the game row, refuse a repeated or outdated request, and read state and dice."""
     nonce, expected_seq = options.get("nonce"), options.get("expected_seq")
     entered_dice = options.get("entered_dice")
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("pack")
-        .defer("state", "snapshot")
-        .get(pk=game_id)
-    )
+    game = game_rows.lock(game_id)
     # The nonce first: a form sent again is "already done", not "from an outdated page".
     if nonce:
         try:
@@ -222,7 +218,7 @@ def _save(ch: Change) -> None:
     snapshot, ruleset = ch.loaded
     fields += ["snapshot"] if game.snapshot is not snapshot else []
     fields += ["ruleset"] if game.ruleset is not ruleset else []
-    game.save(update_fields=fields)
+    game_rows.write(game, fields)
     # Kept at once, not on commit: a write rolled back leaves an entry whose tag no row holds.
     # The change's own state is kept, not a copy: nothing writes to it once it is saved (the
     # suite's CHECK compares it with the row at every later use), and each use clones it.

@@ -1,0 +1,119 @@
+"""The game row a change locks, reads and writes back, by statements written once.
+
+Every change locks its game's row with its pack (as ``select_for_update`` and
+``select_related`` would), reads it without the state (``store.load_state`` reads that, or
+takes it from the process's cache) and writes back what changed. Through the ORM, building
+those two statements again at every change was about a tenth of a change in the simulator's
+16-player game (B4, docs/performance.md), yet they are the same statements every time. Each
+value still goes through the conversions the ORM applies: the backend's converters and the
+field's own on the way out (``_from_db``), ``pre_save`` and ``get_db_prep_save`` on the way in,
+so a JSON column is read by its decoder and written by its encoder, and ``updated_at`` is
+stamped, exactly as ``Model.save`` would.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import DatabaseError, connection
+from django.db.models import Field
+
+from consell.content.models import Pack
+
+from ..models import Game
+
+# Read separately: the state is parsed once per version (``store.load_state``).
+LARGE = ("state", "snapshot")
+
+
+def lock(game_id: int) -> Game:
+    """``game_id``'s row, locked until the transaction ends (SQLite's transactions start
+    IMMEDIATE, which locks the whole database), with its pack; ``Game.DoesNotExist`` when
+    there is no such game."""
+    game_fields, pack_fields = _read_fields()
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    values = [_from_db(f, v) for f, v in zip(game_fields + pack_fields, row, strict=True)]
+    cut = len(game_fields)
+    game = Game.from_db(connection.alias, [f.attname for f in game_fields], values[:cut])
+    pack = Pack.from_db(connection.alias, [f.attname for f in pack_fields], values[cut:])
+    Game.pack.field.set_cached_value(game, pack)  # as select_related("pack") leaves it
+    return game
+
+
+def write(game: Game, names: Sequence[str]) -> None:
+    """Write ``names`` of ``game``'s row, as ``game.save(update_fields=names)`` would."""
+    fields = [_field(Game, name) for name in names]
+    values = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(tuple(names)), [*values, game.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"Game {game.pk} was not written.")
+
+
+@functools.cache
+def _read_fields() -> tuple[list[Field], list[Field]]:
+    game = [f for f in Game._meta.concrete_fields if f.name not in LARGE]
+    return game, list(Pack._meta.concrete_fields)
+
+
+@functools.cache
+def _lock_sql() -> str:
+    """Written the first time it is needed, when the database is known."""
+    game_fields, pack_fields = _read_fields()
+    g, p = Game._meta, Pack._meta
+    columns = [f"g.{_q(f.column)}" for f in game_fields] + [
+        f"p.{_q(f.column)}" for f in pack_fields
+    ]
+    features = connection.features
+    if features.has_select_for_update_of:
+        lock = " FOR UPDATE OF g"
+    else:
+        lock = " FOR UPDATE" if features.has_select_for_update else ""
+    return (
+        f"SELECT {', '.join(columns)} FROM {_q(g.db_table)} g "
+        f"JOIN {_q(p.db_table)} p ON p.{_q(p.pk.column)} = g.{_column(Game, 'pack')} "
+        f"WHERE g.{_q(g.pk.column)} = %s{lock}"
+    )
+
+
+@functools.cache
+def _update_sql(names: tuple[str, ...]) -> str:
+    meta = Game._meta
+    assignments = ", ".join(f"{_column(Game, name)} = %s" for name in names)
+    return f"UPDATE {_q(meta.db_table)} SET {assignments} WHERE {_q(meta.pk.column)} = %s"
+
+
+def _from_db(field: Field, value: Any) -> Any:
+    """``value`` as the ORM hands it over: the backend's converters, then the field's."""
+    column, converters = _converters(field)
+    for convert in converters:
+        value = convert(value, column, connection)
+    return value
+
+
+@functools.cache
+def _converters(field: Field) -> tuple[Any, tuple[Any, ...]]:
+    column = field.get_col(field.model._meta.db_table)
+    backend = connection.ops.get_db_converters(column)
+    return column, (*backend, *field.get_db_converters(connection))
+
+
+def _field(model: type[Game], name: str) -> Field:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)  # every name here is a concrete column
+    return field
+
+
+def _column(model: type[Game], name: str) -> str:
+    return _q(_field(model, name).column)
+
+
+def _q(name: str | None) -> str:
+    assert name is not None  # every column named here is a concrete one
+    return connection.ops.quote_name(name)
