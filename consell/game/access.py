@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest
 from . import state_cache
 from .models import Game, Seat
 from .recent import Recent
+from .sql import column, quoted, table
 
 # The game's two large columns are read through ``with_state``: a table's 18 pages load the
 # same version after every change, and parsing 40-odd kB of JSON for each was a good part of
@@ -89,23 +90,15 @@ def _seat_row(game_id: int, position: int, token: str) -> tuple | None:
 @functools.cache
 def _seat_sql() -> str:
     """Written the first time it is needed, when the database is known."""
-    seat, game, pack = (model._meta for model in (Seat, Game, Game.pack.field.related_model))
-
-    def q(name: str | None) -> str:
-        assert name is not None  # every column named here is a concrete one
-        return connection.ops.quote_name(name)
-
-    def column(meta, name: str) -> str:
-        return q(meta.get_field(name).column)
-
-    columns = ", ".join(f"s.{q(f.column)}" for f in seat.concrete_fields)
+    pack = Game.pack.field.related_model
+    columns = ", ".join(f"s.{quoted(f.column)}" for f in Seat._meta.concrete_fields)
     return (
-        f"SELECT {columns}, g.{column(game, 'state_tag')}, p.{column(pack, 'loaded_at')} "
-        f"FROM {q(seat.db_table)} s "
-        f"JOIN {q(game.db_table)} g ON g.{q(game.pk.column)} = s.{column(seat, 'game')} "
-        f"JOIN {q(pack.db_table)} p ON p.{q(pack.pk.column)} = g.{column(game, 'pack')} "
-        f"WHERE s.{column(seat, 'game')} = %s AND s.{column(seat, 'position')} = %s "
-        f"AND s.{column(seat, 'token')} = %s"
+        f"SELECT {columns}, g.{column(Game, 'state_tag')}, p.{column(pack, 'loaded_at')} "
+        f"FROM {table(Seat)} s "
+        f"JOIN {table(Game)} g ON g.{quoted(Game._meta.pk.column)} = s.{column(Seat, 'game')} "
+        f"JOIN {table(pack)} p ON p.{quoted(pack._meta.pk.column)} = g.{column(Game, 'pack')} "
+        f"WHERE s.{column(Seat, 'game')} = %s AND s.{column(Seat, 'position')} = %s "
+        f"AND s.{column(Seat, 'token')} = %s"
     )
 
 

@@ -43,15 +43,16 @@ def card_id_of(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
+def _refuse(*args: Any, **kwargs: Any) -> Any:
+    raise TypeError("notes and planned tiles are never changed once written")
+
+
 class FrozenDict(dict):
     """A dict that refuses every change: what a note or a planned tile says once written.
     Still a ``dict`` for the JSON encoder, equality and the templates, so a stored state reads
     and compares as before; ``copy`` and ``pickle`` rebuild it through ``__reduce__``."""
 
     __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("notes and planned tiles are never changed once written")
 
     __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
 
@@ -63,9 +64,6 @@ class FrozenList(list):
     """A list that refuses every change (see ``FrozenDict``)."""
 
     __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("notes and planned tiles are never changed once written")
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = extend = insert = remove = pop = clear = sort = reverse = _refuse

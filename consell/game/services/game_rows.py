@@ -22,10 +22,9 @@ from django.db.models import Field
 
 from consell.content.models import Pack
 
+from ..access import LARGE  # read separately: parsed once per version (``store.load_state``)
 from ..models import Game
-
-# Read separately: the state is parsed once per version (``store.load_state``).
-LARGE = ("state", "snapshot")
+from ..sql import column, concrete, quoted, table
 
 
 def lock(game_id: int) -> Game:
@@ -48,7 +47,7 @@ def lock(game_id: int) -> Game:
 
 def write(game: Game, names: Sequence[str]) -> None:
     """Write ``names`` of ``game``'s row, as ``game.save(update_fields=names)`` would."""
-    fields = [_field(Game, name) for name in names]
+    fields = [concrete(Game, name) for name in names]
     values = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(_update_sql(tuple(names)), [*values, game.pk])
@@ -66,27 +65,24 @@ def _read_fields() -> tuple[list[Field], list[Field]]:
 def _lock_sql() -> str:
     """Written the first time it is needed, when the database is known."""
     game_fields, pack_fields = _read_fields()
-    g, p = Game._meta, Pack._meta
-    columns = [f"g.{_q(f.column)}" for f in game_fields] + [
-        f"p.{_q(f.column)}" for f in pack_fields
-    ]
+    columns = [f"g.{quoted(f.column)}" for f in game_fields]
+    columns += [f"p.{quoted(f.column)}" for f in pack_fields]
     features = connection.features
     if features.has_select_for_update_of:
         lock = " FOR UPDATE OF g"
     else:
         lock = " FOR UPDATE" if features.has_select_for_update else ""
     return (
-        f"SELECT {', '.join(columns)} FROM {_q(g.db_table)} g "
-        f"JOIN {_q(p.db_table)} p ON p.{_q(p.pk.column)} = g.{_column(Game, 'pack')} "
-        f"WHERE g.{_q(g.pk.column)} = %s{lock}"
+        f"SELECT {', '.join(columns)} FROM {table(Game)} g "
+        f"JOIN {table(Pack)} p ON p.{quoted(Pack._meta.pk.column)} = g.{column(Game, 'pack')} "
+        f"WHERE g.{quoted(Game._meta.pk.column)} = %s{lock}"
     )
 
 
 @functools.cache
 def _update_sql(names: tuple[str, ...]) -> str:
-    meta = Game._meta
-    assignments = ", ".join(f"{_column(Game, name)} = %s" for name in names)
-    return f"UPDATE {_q(meta.db_table)} SET {assignments} WHERE {_q(meta.pk.column)} = %s"
+    assignments = ", ".join(f"{column(Game, name)} = %s" for name in names)
+    return f"UPDATE {table(Game)} SET {assignments} WHERE {quoted(Game._meta.pk.column)} = %s"
 
 
 def _from_db(field: Field, value: Any) -> Any:
@@ -102,18 +98,3 @@ def _converters(field: Field) -> tuple[Any, tuple[Any, ...]]:
     column = field.get_col(field.model._meta.db_table)
     backend = connection.ops.get_db_converters(column)
     return column, (*backend, *field.get_db_converters(connection))
-
-
-def _field(model: type[Game], name: str) -> Field:
-    field = model._meta.get_field(name)
-    assert isinstance(field, Field)  # every name here is a concrete column
-    return field
-
-
-def _column(model: type[Game], name: str) -> str:
-    return _q(_field(model, name).column)
-
-
-def _q(name: str | None) -> str:
-    assert name is not None  # every column named here is a concrete one
-    return connection.ops.quote_name(name)
