@@ -1,7 +1,5 @@
 """Template helpers for game pages: request nonces, resource labels, shared public parts."""
 
-import hashlib
-import json
 import uuid
 
 from django import template
@@ -14,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from consell.rules.names import PENDING_NAMES
 from consell.rules.phases import PHASE_NAMES
 
+from ..digests import digest
 from ..recent import Recent
 
 register = template.Library()
@@ -157,10 +156,7 @@ def _digest(data: dict) -> bytes:
     identity = tuple((name, id(value)) for name, value in sorted(data.items()))
     known = _DIGESTS.get(identity)
     if known is None:
-        text = json.dumps(data, sort_keys=True, default=str)
-        known = _DIGESTS.put(
-            identity, (tuple(data.values()), hashlib.sha256(text.encode()).digest())
-        )
+        known = _DIGESTS.put(identity, (tuple(data.values()), digest(data)))
     return known[1]
 
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -12,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from ..access import bind_seat, seat_for
+from ..digests import digest
 from ..live_parts import PLAN_KEY_HEADER
 from ..services import games as game_services
 from ..visibility import Viewer
@@ -61,8 +59,7 @@ def plan_key(view) -> str:
     added, a trade offered or answered)."""
     me = view.get("me") or {}
     shown = [me.get("plannable"), me.get("plan"), me.get("offers"), me.get("may_trade")]
-    digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode())
-    return digest.hexdigest()[:16]
+    return digest(shown).hex()[:16]
 
 
 @require_POST
