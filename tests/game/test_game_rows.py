@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
-from consell.game.models import Game
+from consell.game.models import DiceRoll, Event, Game
 from consell.game.services import decisions, game_rows, store
+from consell.rules.state import Phase
+
+from .simulated import play_until
 
 pytestmark = pytest.mark.django_db
 
@@ -49,3 +53,31 @@ def test_a_written_row_reads_back_through_the_orm_and_is_stamped(game):
     with store.change(game.pk) as ch:
         assert ch.state.to_dict() == after.state
         assert ch.game.seq == after.seq
+
+
+def _values(row, *, leave_out=("id", "created_at")) -> dict:
+    return {
+        f.attname: getattr(row, f.attname)
+        for f in type(row)._meta.concrete_fields
+        if f.attname not in leave_out
+    }
+
+
+def test_appended_events_and_dice_are_the_rows_bulk_create_wrote():
+    """A played game's events and dice, written again by ``append``: the same rows as the ORM
+    wrote them (payloads and audiences through their fields, defaults filled), with
+    ``created_at`` stamped as ``auto_now_add`` stamps it."""
+    played = play_until(4, 1, 2, lambda s: s.phase is Phase.SECRETS)
+    for model in (Event, DiceRoll):
+        stored = list(model.objects.filter(game=played).order_by("pk"))
+        assert stored, f"the game had written {model.__name__} rows"
+        before = [_values(row) for row in stored]
+        copies = [model(**_values(row)) for row in stored]
+        started = timezone.now()
+        with transaction.atomic():
+            model.objects.filter(game=played).delete()
+            game_rows.append(copies)
+        again = list(model.objects.filter(game=played).order_by("pk"))
+        assert [_values(row) for row in again] == before
+        if model is Event:
+            assert all(row.created_at >= started for row in again)

@@ -1,4 +1,5 @@
-"""The game row a change locks, reads and writes back, by statements written once.
+"""The game row a change locks, reads and writes back, and the rows it appends (its events
+and dice), by statements written once.
 
 Every change locks its game's row with its pack (as ``select_for_update`` and
 ``select_related`` would), reads it without the state (``store.load_state`` reads that, or
@@ -8,7 +9,9 @@ those two statements again at every change was about a tenth of a change in the 
 value still goes through the conversions the ORM applies: the backend's converters and the
 field's own on the way out (``_from_db``), ``pre_save`` and ``get_db_prep_save`` on the way in,
 so a JSON column is read by its decoder and written by its encoder, and ``updated_at`` is
-stamped, exactly as ``Model.save`` would.
+stamped, exactly as ``Model.save`` would. The events and dice a change appends went through
+``bulk_create``, which compiled its insert again at every change (5 % of B4); ``append`` writes
+them by one statement per model, run for all of the change's rows at once.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import DatabaseError, connection
-from django.db.models import Field
+from django.db.models import Field, Model
 
 from consell.content.models import Pack
 
@@ -53,6 +56,34 @@ def write(game: Game, names: Sequence[str]) -> None:
         cursor.execute(_update_sql(tuple(names)), [*values, game.pk])
         if cursor.rowcount != 1:
             raise DatabaseError(f"Game {game.pk} was not written.")
+
+
+def append(objects: Sequence[Model]) -> None:
+    """Insert ``objects`` (all of one model) as ``bulk_create`` would, without reading back
+    their ids: nothing a change appends is used again through its object."""
+    if not objects:
+        return
+    model = type(objects[0])
+    fields = _insert_fields(model)
+    rows = [
+        [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objects
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(_insert_sql(model), rows)
+
+
+@functools.cache
+def _insert_fields(model: type[Model]) -> list[Field]:
+    """Every column but the generated key, as ``bulk_create`` fills them for new objects."""
+    return [f for f in model._meta.concrete_fields if f is not model._meta.pk]
+
+
+@functools.cache
+def _insert_sql(model: type[Model]) -> str:
+    fields = _insert_fields(model)
+    columns = ", ".join(quoted(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {table(model)} ({columns}) VALUES ({marks})"
 
 
 @functools.cache

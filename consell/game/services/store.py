@@ -193,20 +193,22 @@ def load_state(game: Game) -> GameState | None:
 def _save(ch: Change) -> None:
     game = ch.game
     first_seq = ch.events[0].seq if ch.events else game.seq
-    Event.objects.bulk_create(ch.events)
+    game_rows.append(ch.events)
     rolls: list[Roll] = ch.dice.rolls
-    DiceRoll.objects.bulk_create(
-        DiceRoll(
-            game=game,
-            counter=r.counter,
-            sides=r.sides,
-            value=r.value,
-            kind=r.kind,
-            purpose=r.purpose[:200],
-            entered=r.entered,
-            event_seq=first_seq,
-        )
-        for r in rolls
+    game_rows.append(
+        [
+            DiceRoll(
+                game=game,
+                counter=r.counter,
+                sides=r.sides,
+                value=r.value,
+                kind=r.kind,
+                purpose=r.purpose[:200],
+                entered=r.entered,
+                event_seq=first_seq,
+            )
+            for r in rolls
+        ]
     )
     game.dice_counter = ch.dice.counter
     game.state = ch.state.to_dict() if ch.state is not None else None
