@@ -16,6 +16,15 @@ from .simulated import play_until
 pytestmark = pytest.mark.django_db
 
 
+def _small(game: Game) -> dict:
+    """The row's values but its state and snapshot (read apart), without loading them."""
+    return {
+        f.attname: getattr(game, f.attname)
+        for f in Game._meta.concrete_fields
+        if f.attname not in game_rows.LARGE
+    }
+
+
 def _row(game: Game) -> dict:
     return {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields}
 
@@ -34,6 +43,9 @@ def test_a_locked_row_is_the_orms_row_with_its_pack_and_without_its_state(
     assert locked.versions and locked.created_at.tzinfo is not None
     with django_assert_num_queries(0):
         assert locked.pack == orm.pack and locked.pack.loaded_at == orm.pack.loaded_at
+    read = game_rows.read(game.pk)  # as the simulator reads it before a step, unlocked
+    assert read.get_deferred_fields() == set(game_rows.LARGE)
+    assert _small(read) == _small(locked) == _small(orm)
 
 
 def test_a_missing_game_is_refused_as_the_orm_refuses_it():

@@ -34,9 +34,19 @@ def lock(game_id: int) -> Game:
     """``game_id``'s row, locked until the transaction ends (SQLite's transactions start
     IMMEDIATE, which locks the whole database), with its pack; ``Game.DoesNotExist`` when
     there is no such game."""
+    return _select(game_id, lock=True)
+
+
+def read(game_id: int) -> Game:
+    """``game_id``'s row as it is now, with its pack, not locked (the simulator reads it
+    before each step, as a page would)."""
+    return _select(game_id, lock=False)
+
+
+def _select(game_id: int, lock: bool) -> Game:
     game_fields, pack_fields = _read_fields()
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(), [game_id])
+        cursor.execute(_select_sql(lock), [game_id])
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"No game {game_id}.")
@@ -93,20 +103,22 @@ def _read_fields() -> tuple[list[Field], list[Field]]:
 
 
 @functools.cache
-def _lock_sql() -> str:
+def _select_sql(lock: bool) -> str:
     """Written the first time it is needed, when the database is known."""
     game_fields, pack_fields = _read_fields()
     columns = [f"g.{quoted(f.column)}" for f in game_fields]
     columns += [f"p.{quoted(f.column)}" for f in pack_fields]
     features = connection.features
-    if features.has_select_for_update_of:
-        lock = " FOR UPDATE OF g"
+    if not lock:
+        locking = ""
+    elif features.has_select_for_update_of:
+        locking = " FOR UPDATE OF g"
     else:
-        lock = " FOR UPDATE" if features.has_select_for_update else ""
+        locking = " FOR UPDATE" if features.has_select_for_update else ""
     return (
         f"SELECT {', '.join(columns)} FROM {table(Game)} g "
         f"JOIN {table(Pack)} p ON p.{quoted(Pack._meta.pk.column)} = g.{column(Game, 'pack')} "
-        f"WHERE g.{quoted(Game._meta.pk.column)} = %s{lock}"
+        f"WHERE g.{quoted(Game._meta.pk.column)} = %s{locking}"
     )
 
 
