@@ -98,6 +98,14 @@ class Note:
     def __post_init__(self) -> None:
         if type(self.data) is not FrozenDict:
             object.__setattr__(self, "data", frozen(self.data))
+        # As the state stores it, made once: the whole state is written out at every change,
+        # and making every note's dict again was half of that (B4). Not a field, so equality,
+        # ``asdict`` and ``replace`` see only what the note says.
+        self.__dict__["_stored"] = FrozenDict(turn=self.turn, kind=self.kind, data=self.data)
+
+    def to_dict(self) -> FrozenDict:
+        """The note as the state stores it (shared: frozen like the note)."""
+        return self.__dict__["_stored"]
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,12 @@ class PlannedAbility:
     def __post_init__(self) -> None:
         if type(self.params) is not FrozenDict:
             object.__setattr__(self, "params", frozen(self.params))
+        stored = FrozenDict(source=self.source, ability=self.ability, params=self.params)
+        self.__dict__["_stored"] = stored  # as a note's (above)
+
+    def to_dict(self) -> FrozenDict:
+        """The tile as the state stores it (shared: frozen like the tile)."""
+        return self.__dict__["_stored"]
 
 
 @dataclass
@@ -387,12 +401,9 @@ def _player_dict(p: Player) -> dict[str, Any]:
         "assets": list(p.assets),
         "objectives": list(p.objectives),
         "objective_offer": list(p.objective_offer),
-        "notes": [{"turn": n.turn, "kind": n.kind, "data": n.data} for n in p.notes],
+        "notes": [n.to_dict() for n in p.notes],
         "plan": {
-            pile: [
-                {"source": t.source, "ability": t.ability, "params": t.params}
-                for t in getattr(plan, pile)
-            ]
+            pile: [t.to_dict() for t in getattr(plan, pile)]
             for pile in ("indications", "actions", "secrets")
         }
         | {

@@ -125,6 +125,28 @@ def test_a_frozen_note_copies_pickles_and_stores_as_plain_data():
         assert copied == note
         with pytest.raises(TypeError):
             copied.data["outcomes"].append({})
+        assert copied.to_dict() == note.to_dict()
+
+
+def test_a_stored_state_holds_each_note_and_tile_as_made_once_and_refuses_changes():
+    """The whole state is written out at every change; a note or a tile is written out once
+    (its frozen ``to_dict``), so the stored form cannot be changed behind the note either."""
+    state = _played()
+    stored = state.to_dict()
+    again = state.clone().to_dict()
+    note, tile = stored["players"][0]["notes"][-1], stored["players"][1]["plan"]["secrets"][-1]
+    assert note is again["players"][0]["notes"][-1] is state.player(1).notes[-1].to_dict()
+    assert tile is again["players"][1]["plan"]["secrets"][-1]
+    assert note == {"turn": 1, "kind": "plot_outcome", "data": {"outcomes": [{"succeeded": True}]}}
+    assert tile == {"source": "house", "ability": "x", "params": {"targets": [1]}}
+    for attempt in (
+        lambda: note.__setitem__("turn", 2),
+        lambda: note["data"]["outcomes"].append({}),
+        lambda: tile["params"].pop("targets"),
+    ):
+        with pytest.raises(TypeError):
+            attempt()
+    assert GameState.from_dict(json.loads(json.dumps(stored))) == state
 
 
 # A game stored before the state had a schema version: what the simulator saved, turn 2.
