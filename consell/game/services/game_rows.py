@@ -10,7 +10,7 @@ value still goes through the conversions the ORM applies: the backend's converte
 field's own on the way out (``_from_db``), ``pre_save`` and ``get_db_prep_save`` on the way in,
 so a JSON column is read by its decoder and written by its encoder, and ``updated_at`` is
 stamped, exactly as ``Model.save`` would. The events and dice a change appends went through
-``bulk_create``, which compiled its insert again at every change (5 % of B4); ``append`` writes
+``bulk_create``, which compiled its insert again at every change (a tenth of B4); ``append`` writes
 them by one statement per model, run for all of the change's rows at once.
 """
 
