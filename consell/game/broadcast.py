@@ -1,4 +1,10 @@
-"""Websocket notices: "game N changed, your version is V" to each viewer's own group.
+"""Websocket notices: "game N changed, these viewers' versions are now V" to the game's group.
+
+A change sends one message to the game's group, carrying the new version of every viewer whose
+view changed. The group's members are processes, not sockets: each server process joins it
+once for all the sockets it holds of that game (``consumers.Relay``) and hands the notice to
+each of them, so a process serving a table's 18 pages takes one message from the channel layer
+per change, not 18.
 
 What travels through the channel layer carries no game content at all: each socket that
 receives a notice has its page's parts made by the page's own view for its own browser
@@ -37,38 +43,28 @@ NOTICE_SECONDS = 2.0
 logger = logging.getLogger(__name__)
 
 
-def group_for(game_id: int, viewer: str) -> str:
-    """Channel-layer group of one viewer: ``director``, ``public`` or ``seat:<n>``."""
-    return f"game-{game_id}-{viewer.replace(':', '-')}"
+def game_group(game_id: int) -> str:
+    """Channel-layer group of the processes holding a socket of this game."""
+    return f"game-{game_id}"
 
 
 def notify_game_changed(game_id: int, versions: dict[str, int]) -> None:
-    """Tell each viewer whose view changed its new version (one trip into the event loop)."""
+    """Tell each viewer whose view changed its new version: one message for the game, which
+    each process holding its pages hands to them (``consumers.Relay``)."""
     if not versions:
         return
     layer = get_channel_layer()
-    if isinstance(layer, InMemoryChannelLayer) and not any(
-        group_for(game_id, viewer) in layer.groups for viewer in versions
-    ):
+    if isinstance(layer, InMemoryChannelLayer) and game_group(game_id) not in layer.groups:
         # The in-process layer knows its listeners: with no page of this game open (the
         # simulator, a director between games) there is nobody to tell, and the trip into an
         # event loop is most of a change's cost. Redis cannot say so cheaply: it always sends.
         return
+    message = {"type": "game.changed", "game": game_id, "versions": dict(versions)}
 
-    async def send_all(layer) -> None:
-        # All at once, not one Redis round trip after another: on a loaded machine 18 in a row
-        # outlasted NOTICE_SECONDS and the last viewers' notices were dropped.
-        await asyncio.gather(
-            *(
-                layer.group_send(
-                    group_for(game_id, viewer),
-                    {"type": "game.changed", "game": game_id, "version": version},
-                )
-                for viewer, version in versions.items()
-            )
-        )
+    async def send(layer) -> None:
+        await layer.group_send(game_group(game_id), message)
 
-    _best_effort(send_all, f"game {game_id} changed")
+    _best_effort(send, f"game {game_id} changed")
 
 
 def close_seat(game_id: int, position: int) -> None:
@@ -76,7 +72,7 @@ def close_seat(game_id: int, position: int) -> None:
 
     async def send(layer) -> None:
         await layer.group_send(
-            group_for(game_id, f"seat:{position}"), {"type": "seat.revoked", "game": game_id}
+            game_group(game_id), {"type": "seat.revoked", "game": game_id, "position": position}
         )
 
     _best_effort(send, f"game {game_id} seat {position} revoked")

@@ -1,13 +1,20 @@
 """One websocket per open page, carrying "your view changed" notices (DESIGN principle 7).
 
 The socket authenticates at connect with the same rules as the page (the director's login,
-the seat token kept in the session, or the board token), joins that viewer's own group, greets
-with ``{"v": 1, "type": "hello", "version": n}`` and forwards notices as
-``{"v": 1, "type": "changed", "version": n, "parts": "..."}``: the page's live parts as its
-own view renders them now for this socket's browser (``live_parts``), or no ``parts`` when
-they cannot be made here, and the page then fetches them. A page compares versions with its
-own: a greeting or pong newer than the page means "fetch your parts", so a reconnecting page
-catches up in one round trip.
+the seat token kept in the session, or the board token), registers with its process's relay
+for its game (``Relay``), greets with ``{"v": 1, "type": "hello", "version": n}`` and forwards
+notices as ``{"v": 1, "type": "changed", "version": n, "parts": "..."}``: the page's live parts
+as its own view renders them now for this socket's browser (``live_parts``), or no ``parts``
+when they cannot be made here, and the page then fetches them. A page compares versions with
+its own: a greeting or pong newer than the page means "fetch your parts", so a reconnecting
+page catches up in one round trip.
+
+A change is one channel-layer message per process, not one per socket: the process's relay
+receives it and renders the parts of all its sockets whose view changed in one trip to the
+rendering thread. A socket still listens on its own channel as Channels makes it do, so when
+Redis goes away it fails and its page reconnects and catches up as before; the relay, when
+its own receive fails, joins its games again once Redis answers and sends every socket it
+holds the version it missed, so no page depends on its socket failing to catch up.
 
 Notices only ever move forward on a socket: two daphne processes behind one Redis can deliver
 them out of order, and a notice no newer than the last one sent is dropped.
@@ -23,7 +30,9 @@ with an error notice and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from functools import partial
 from urllib.parse import parse_qs
 
@@ -35,7 +44,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
 from .access import SESSION_KEY, board_game, seat_from_session
-from .broadcast import PROTOCOL_VERSION, group_for
+from .broadcast import PROTOCOL_VERSION, game_group
 from .live_parts import Pushed, render_for_socket
 from .models import Game, Seat
 
@@ -52,11 +61,17 @@ MAX_FRAME = 256
 NOT_ALLOWED = 4403
 NOT_FOUND = 4404
 
+# How soon a relay whose channel layer failed tries it again, doubling up to the second.
+FIRST_RETRY, LAST_RETRY = 0.25, 2.0
+
+logger = logging.getLogger(__name__)
+
 
 class GameConsumer(AsyncWebsocketConsumer):
-    group: str | None = None
+    relay: Relay | None = None
     version = 0
     plan_key = ""
+    closed = False
 
     async def connect(self):
         route = self.scope["url_route"]
@@ -70,9 +85,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         # Joined before the handshake: with the channel layer down the handshake fails and
         # the page retries, instead of showing "online" on a socket that can hear nothing.
-        group = group_for(self.game_id, self.viewer)
-        await self.channel_layer.group_add(group, self.channel_name)
-        self.group = group
+        self.sending = asyncio.Lock()
+        self.relay = await Relay.join(self)
         await self.accept()
         self.version = await self._version()
         await self._send({"type": "hello", "version": self.version})
@@ -93,43 +107,63 @@ class GameConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code):
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.closed = True
+        if self.relay is not None:
+            await self.relay.leave(self)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Clients have nothing to say over the socket except "ping"; everything else is refused."""
-        if self.group is None:
+        if self.relay is None:
             return
         message = _parse(text_data)
         if isinstance(message, dict) and message.get("type") == "ping":
             # Joining again is harmless and heals a membership a Redis restart forgot.
-            await self.channel_layer.group_add(self.group, self.channel_name)
+            await self.relay.rejoin(self.game_id)
             # A newer version than this socket has sent is sent now, as its notice would be
             # (with the parts): the notice itself, still on its way, is then not newer.
-            await self.game_changed({"version": await self._version()})
+            await self.catch_up()
             await self._send({"type": "pong", "version": self.version})
             return
         await self._send({"type": "error", "error": "unknown message"})
 
-    async def game_changed(self, event):
+    async def catch_up(self) -> None:
+        """Send the viewer's current version if this socket has not sent it yet."""
+        await self.game_changed(await self._version())
+
+    async def game_changed(
+        self, version: int, rendered: tuple[str, Pushed | None] | None = None
+    ) -> None:
         """A newer version: send it with the page's parts as they are now (``live_parts``),
         or alone when they cannot be made here, and the page fetches them itself.
 
-        The parts may show a newer version than the notice (another change came in
-        meanwhile): the socket then moves on to that one, and its own notice is dropped.
-        Notices wait in this socket's queue while the parts are made, one at a time.
+        ``rendered`` are the parts the relay made for this socket with the others of its
+        process, and the planner key they were made against; they are used only if the page
+        still shows that planner (a ping may have sent newer parts meanwhile), else the parts
+        are made again here. The
+        parts may show a newer version than the notice (another change came in meanwhile):
+        the socket then moves on to that one, and the notice is dropped. A socket sends one
+        notice at a time.
         """
-        version = event.get("version")
-        if not isinstance(version, int) or version <= self.version:
-            return
-        pushed = await self._parts()
-        if pushed is not None and pushed.version >= version:
-            self.version = pushed.version
-            self.plan_key = pushed.plan_key
-            await self._send({"type": "changed", "version": pushed.version, "parts": pushed.html})
-            return
-        self.version = version
-        await self._send({"type": "changed", "version": version})
+        async with self.sending:
+            if self.closed or not isinstance(version, int) or version <= self.version:
+                return
+            if rendered is not None and rendered[0] == self.plan_key:
+                pushed = rendered[1]
+            else:
+                pushed = await self._parts()
+            if pushed is not None and pushed.version >= version:
+                self.version = pushed.version
+                self.plan_key = pushed.plan_key
+                await self._send(
+                    {"type": "changed", "version": pushed.version, "parts": pushed.html}
+                )
+                return
+            self.version = version
+            await self._send({"type": "changed", "version": version})
+
+    def rendering(self) -> tuple:
+        """What ``render_for_socket`` needs to make this page's parts."""
+        return self.scope, self.role, self.route_kwargs, self.plan_key
 
     async def seat_revoked(self, event):
         if not await self._seat_still_valid():
@@ -183,9 +217,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         docs/performance.md). ``render_for_socket`` drops the connection when anything failed,
         so one broken by a database restart is opened afresh for the next notice.
         """
-        return await sync_to_async(render_for_socket, thread_sensitive=True)(
-            self.scope, self.role, self.route_kwargs, self.plan_key
-        )
+        return await sync_to_async(render_for_socket, thread_sensitive=True)(*self.rendering())
 
     @read_in_pool
     def _seat_still_valid(self):
@@ -197,6 +229,141 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _version(self):
         versions = Game.objects.filter(pk=self.game_id).values_list("versions", flat=True).first()
         return (versions or {}).get(self.viewer, 0)
+
+
+class Relay:
+    """A process's one listener: the member of each game's group that its sockets of that
+    game share (one per channel layer and event loop).
+
+    A notice names the new version of every viewer whose view changed; the relay renders the
+    parts of each of its sockets that has not sent that version yet in one trip to the
+    rendering thread, then hands each socket its own. A socket's parts are still made by its
+    page's view from its own handshake (``render_for_socket``), so the one gate stays the one
+    gate.
+    """
+
+    # The relay of each channel layer, by the layer's id; one made on another event loop (a
+    # test's earlier loop) is replaced.
+    _open: dict[int, Relay] = {}
+
+    def __init__(self, layer) -> None:
+        self.layer = layer
+        self.loop = asyncio.get_running_loop()
+        self.channel = ""
+        self.sockets: dict[int, set[GameConsumer]] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.task: asyncio.Task | None = None
+
+    @classmethod
+    async def join(cls, socket: GameConsumer) -> Relay:
+        """The relay of ``socket``'s layer and loop, with ``socket`` among those it serves.
+
+        Raises when the channel layer cannot be reached, so the handshake fails."""
+        relay = cls._open.get(id(socket.channel_layer))
+        if relay is None or relay.loop is not asyncio.get_running_loop():
+            relay = cls._open[id(socket.channel_layer)] = cls(socket.channel_layer)
+        if not relay.channel:
+            # The default prefix, as the sockets': channels-redis pops one list per prefix and
+            # process, and a receive holding its lock pops only its own prefix's list.
+            relay.channel = await relay.layer.new_channel()
+        async with relay._lock(socket.game_id):
+            await relay.layer.group_add(game_group(socket.game_id), relay.channel)
+            relay.sockets.setdefault(socket.game_id, set()).add(socket)
+        if relay.task is None:
+            relay.task = asyncio.get_running_loop().create_task(relay._listen())
+        return relay
+
+    async def rejoin(self, game_id: int) -> None:
+        """Join the game's group again: harmless, and heals a membership Redis forgot."""
+        await self.layer.group_add(game_group(game_id), self.channel)
+
+    async def leave(self, socket: GameConsumer) -> None:
+        """Stop serving ``socket``; the game's group is left with its last socket here."""
+        async with self._lock(socket.game_id):
+            sockets = self.sockets.get(socket.game_id, set())
+            sockets.discard(socket)
+            if not sockets:
+                self.sockets.pop(socket.game_id, None)
+                try:
+                    await self.layer.group_discard(game_group(socket.game_id), self.channel)
+                except Exception:  # Redis down: the group's expiry forgets the membership
+                    logger.warning("relay could not leave game %s", socket.game_id)
+        if not self.sockets and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        """Joining and leaving a game's group one at a time, so a socket that arrives while
+        the last one leaves is never left out of the group."""
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                message = await self.layer.receive(self.channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.warning("relay lost its channel layer; catching its pages up when back")
+                await self._recover()
+                continue
+            try:
+                await self._hand_on(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("relay could not hand on a notice")
+
+    async def _recover(self) -> None:
+        """Once the layer answers again, join every game again (a restarted Redis forgot the
+        groups) and send each socket the version it missed meanwhile."""
+        delay = FIRST_RETRY
+        while True:
+            await asyncio.sleep(delay)
+            try:
+                for game_id in list(self.sockets):
+                    await self.rejoin(game_id)
+                break
+            except Exception:
+                delay = min(2 * delay, LAST_RETRY)
+        for sockets in list(self.sockets.values()):
+            for socket in list(sockets):
+                try:
+                    await socket.catch_up()
+                except Exception:
+                    logger.warning("a page could not be caught up; its next ping will")
+
+    async def _hand_on(self, message: dict) -> None:
+        sockets = list(self.sockets.get(message.get("game"), ()))  # type: ignore[arg-type]
+        if message.get("type") == "seat.revoked":
+            seat = f"seat:{message.get('position')}"
+            for socket in sockets:
+                if socket.viewer == seat:
+                    await socket.seat_revoked(message)
+            return
+        versions = message.get("versions")
+        if message.get("type") != "game.changed" or not isinstance(versions, dict):
+            return
+        due = [
+            (socket, versions[socket.viewer])
+            for socket in sockets
+            if isinstance(versions.get(socket.viewer), int)
+            and versions[socket.viewer] > socket.version
+        ]
+        if not due:
+            return
+        renderings = [socket.rendering() for socket, _ in due]
+        made = await sync_to_async(_render_all, thread_sensitive=True)(renderings)
+        for (socket, version), rendering, pushed in zip(due, renderings, made, strict=True):
+            try:
+                await socket.game_changed(version, (rendering[3], pushed))
+            except Exception:
+                logger.warning("a notice could not be sent to a %s socket", socket.role)
+
+
+def _render_all(renderings: list[tuple]) -> list[Pushed | None]:
+    """The parts of several sockets, one after the other on the rendering thread."""
+    return [render_for_socket(*rendering) for rendering in renderings]
 
 
 def _shown(query_string: bytes) -> str:

@@ -202,15 +202,15 @@ async def test_a_notice_that_is_not_newer_never_moves_the_page_back(game):
     """Two daphne processes may relay versions 7 and 6 in that order: only 7 reaches the page."""
     from channels.layers import get_channel_layer
 
-    from consell.game.broadcast import group_for
+    from consell.game.broadcast import game_group
 
     phone = await sync_to_async(seat_client)(game, 1)
     socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)
     hello = json.loads(await socket.receive_from())["version"]
     layer = get_channel_layer()
-    group = group_for(game.pk, "seat:1")
     for version in (hello + 2, hello + 1, hello + 2, hello):
-        await layer.group_send(group, {"type": "game.changed", "game": game.pk, "version": version})
+        notice = {"type": "game.changed", "game": game.pk, "versions": {"seat:1": version}}
+        await layer.group_send(game_group(game.pk), notice)
     notice = json.loads(await socket.receive_from())
     assert notice == {"v": 1, "game": game.pk, "type": "changed", "version": hello + 2}
     assert await socket.receive_nothing(timeout=0.3)

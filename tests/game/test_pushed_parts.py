@@ -205,3 +205,117 @@ def _check_connections(monkeypatch) -> None:
     monkeypatch.setattr(connection, "is_usable", lambda: False)
     live_parts.usable_connections()
     assert connection.connection is None
+
+
+async def test_a_change_reaches_a_process_as_one_message_rendered_in_one_trip(
+    game, settings, monkeypatch
+):
+    """A process holding several pages of a game takes one channel-layer message per change,
+    not one per socket, and makes their parts one after the other in one trip to the
+    rendering thread; each page still gets its own parts (B1, docs/performance.md)."""
+    from consell.game import consumers
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    messages, trips = [], []
+    hand_on, render_all = consumers.Relay._hand_on, consumers._render_all
+
+    async def counted(relay, message):
+        messages.append(message)
+        await hand_on(relay, message)
+
+    def one_trip(renderings):
+        trips.append(len(renderings))
+        return render_all(renderings)
+
+    monkeypatch.setattr(consumers.Relay, "_hand_on", counted)
+    monkeypatch.setattr(consumers, "_render_all", one_trip)
+    page = f"/play/{game.pk}/"
+    phones = {}
+    for position in (1, 2):
+        phone = await sync_to_async(lambda p=position: _loaded(seat_client(game, p), page))()
+        phones[position] = (phone, await _socket(f"/ws/play/{game.pk}/", phone))
+    board_page = f"/board/{game.board_token}/"
+    board = await sync_to_async(lambda: _loaded(Client(), board_page))()
+    board_socket = await _socket(f"/ws{board_page}", board)
+
+    await _keep_objectives(game, 3)  # public: every board shows who has chosen
+
+    for phone, socket in phones.values():
+        notice = json.loads(await socket.receive_from(timeout=5))
+        assert notice["type"] == "changed"
+        assert _same(notice["parts"]) == _same(
+            await sync_to_async(_parts)(phone, page, PHONE_PARTS)
+        )
+    assert "parts" in json.loads(await board_socket.receive_from(timeout=5))
+    assert len(messages) == 1 and set(messages[0]["versions"]) >= {"seat:1", "seat:2", "public"}
+    assert trips == [3]
+    for _, socket in phones.values():
+        await socket.disconnect()
+    await board_socket.disconnect()
+
+
+async def test_a_relay_whose_layer_failed_catches_its_pages_up_without_a_ping(
+    game, settings, monkeypatch
+):
+    """Redis restarts: the relay's receive fails, the groups are forgotten and the notice of a
+    change made meanwhile goes nowhere. Once the layer answers again the relay joins again and
+    sends each of its pages the version it missed, though the page's own socket never failed
+    and it has not pinged; later notices arrive as before."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    from consell.game import consumers
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    outage = asyncio.Event()
+    receive, group_add = layer.receive, layer.group_add
+
+    def relays(channel):
+        relay = consumers.Relay._open.get(id(layer))
+        return relay is not None and channel == relay.channel
+
+    async def flaky_receive(channel):
+        if not relays(channel):
+            return await receive(channel)
+        if outage.is_set():
+            raise ConnectionError("Redis went away")
+        message = asyncio.ensure_future(receive(channel))
+        went_away = asyncio.ensure_future(outage.wait())
+        await asyncio.wait({message, went_away}, return_when=asyncio.FIRST_COMPLETED)
+        if message.done():
+            went_away.cancel()
+            return message.result()
+        message.cancel()
+        raise ConnectionError("Redis went away")
+
+    async def flaky_group_add(group, channel):
+        if outage.is_set():
+            raise ConnectionError("Redis went away")
+        await group_add(group, channel)
+
+    monkeypatch.setattr(layer, "receive", flaky_receive)
+    monkeypatch.setattr(layer, "group_add", flaky_group_add)
+    page = f"/play/{game.pk}/"
+    phone = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    socket = await _socket(f"/ws/play/{game.pk}/", phone)
+
+    outage.set()
+    layer.groups.clear()  # a restarted Redis forgot every group
+    await _keep_objectives(game, 1)
+    assert await socket.receive_nothing(timeout=0.5), "the notice went nowhere"
+    outage.clear()
+    caught_up = json.loads(await socket.receive_from(timeout=5))
+    assert caught_up["type"] == "changed" and "parts" in caught_up
+    assert caught_up["version"] == (await sync_to_async(_version)(game, "seat:1"))
+
+    await _keep_objectives(game, 2)  # public: Alice's board changes
+    later = json.loads(await socket.receive_from(timeout=5))
+    assert later["type"] == "changed" and later["version"] > caught_up["version"]
+    await socket.disconnect()
+
+
+def _version(game, viewer: str) -> int:
+    game.refresh_from_db()
+    return game.versions[viewer]

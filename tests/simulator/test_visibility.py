@@ -104,13 +104,17 @@ def test_no_players_view_shows_anothers_secrets_at_any_phase(marked_pack):
 def test_websocket_notices_carry_only_a_version(
     marked_pack, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """Notices say "game N changed, your version is V" and nothing of the game (principle 7)."""
+    """Notices say "game N changed, these viewers' versions are V" and nothing of the game
+    (principle 7)."""
     socket = Socket()
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: socket)
     with django_capture_on_commit_callbacks(execute=True):
         played = simulate(4, 3, seed=5, pack=marked_pack)
     assert socket.sent
+    viewers = {"director", "public"} | {f"seat:{seat}" for seat in range(1, 5)}
     for group, message in socket.sent:
-        assert group.startswith(f"game-{played.game.pk}-")
-        assert set(message) == {"type", "game", "version"}
-        assert message["type"] == "game.changed" and isinstance(message["version"], int)
+        assert group == f"game-{played.game.pk}"
+        assert set(message) == {"type", "game", "versions"}
+        assert message["type"] == "game.changed" and message["game"] == played.game.pk
+        assert set(message["versions"]) <= viewers
+        assert all(isinstance(version, int) for version in message["versions"].values())
