@@ -43,7 +43,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
-from .access import SESSION_KEY, board_game, seat_from_session
+from .access import SESSION_KEY, board_game, seat_from_session, seats_read_once
 from .broadcast import PROTOCOL_VERSION, game_group
 from .live_parts import Pushed, render_for_socket
 from .models import Game, Seat
@@ -362,8 +362,10 @@ class Relay:
 
 
 def _render_all(renderings: list[tuple]) -> list[Pushed | None]:
-    """The parts of several sockets, one after the other on the rendering thread."""
-    return [render_for_socket(*rendering) for rendering in renderings]
+    """The parts of several sockets, one after the other on the rendering thread, their
+    seats checked against one read of their game's seats."""
+    with seats_read_once():
+        return [render_for_socket(*rendering) for rendering in renderings]
 
 
 def _shown(query_string: bytes) -> str:

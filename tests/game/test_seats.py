@@ -114,3 +114,32 @@ def test_a_row_read_after_a_change_is_not_kept_under_the_tag_before_it(game):
     assert row.state_tag != old_tag and row.seq > game.seq
     kept = [row for key, row in access._ROWS._entries.items() if key[:2] == (game.pk, old_tag)]
     assert all(row.state_tag == old_tag for row in kept)
+
+
+def test_a_table_s_seats_are_checked_against_one_read_when_rendered_together(game):
+    """The relay makes a table's parts one after the other for one change: their seat links
+    are checked against one read of the game's seats, not one query each, and a link
+    reissued before the next change's renderings is refused in them."""
+    from django.db import connection
+    from django.http import Http404
+    from django.test.utils import CaptureQueriesContext
+
+    from consell.game.access import seat_from_session, seats_read_once
+    from consell.game.models import Seat
+    from consell.game.services import seats as seat_services
+
+    sessions = {position: seat_client(game, position).session for position in (1, 2, 3)}
+    with CaptureQueriesContext(connection) as read, seats_read_once():
+        seats = [seat_from_session(sessions[position], game.pk) for position in (1, 2, 3)]
+    assert [(seat.position, seat.game_id) for seat in seats] == [
+        (1, game.pk),
+        (2, game.pk),
+        (3, game.pk),
+    ]
+    assert sum(Seat._meta.db_table in query["sql"] for query in read.captured_queries) == 1
+
+    seat_services.reissue_link(game.pk, 2)
+    with seats_read_once():
+        assert seat_from_session(sessions[1], game.pk).position == 1
+        with pytest.raises(Http404):
+            seat_from_session(sessions[2], game.pk)
