@@ -94,13 +94,15 @@ def _seat_row(game_id: int, position: int, token: str) -> tuple | None:
     if game_id not in read:
         with connection.cursor() as cursor:
             cursor.execute(_seat_sql(one=False), [game_id])
-            at = _SEAT_ATTNAMES.index("position"), _SEAT_ATTNAMES.index("token")
-            read[game_id] = {(row[at[0]], row[at[1]]): row for row in cursor.fetchall()}
+            read[game_id] = {(row[_POSITION], row[_TOKEN]): row for row in cursor.fetchall()}
     return read[game_id].get((position, token))
 
 
 _read_once = threading.local()
-_SEAT_ATTNAMES = [f.attname for f in Seat._meta.concrete_fields]
+# Where a seat row (``_seat_sql``) holds the seat's position and its link's token.
+_POSITION, _TOKEN = (
+    [f.attname for f in Seat._meta.concrete_fields].index(name) for name in ("position", "token")
+)
 
 
 @contextlib.contextmanager

@@ -139,10 +139,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         ``rendered`` are the parts the relay made for this socket with the others of its
         process, and the planner key they were made against; they are used only if the page
         still shows that planner (a ping may have sent newer parts meanwhile), else the parts
-        are made again here. The
-        parts may show a newer version than the notice (another change came in meanwhile):
-        the socket then moves on to that one, and the notice is dropped. A socket sends one
-        notice at a time.
+        are made again here. The parts may show a newer version than the notice (another
+        change came in meanwhile): the socket then moves on to that one, and the notice is
+        dropped. A socket sends one notice at a time.
         """
         async with self.sending:
             if self.closed or not isinstance(version, int) or version <= self.version:
