@@ -7,7 +7,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from consell.game.models import DiceRoll, Event, Game
+from consell.game.models import DiceRoll, Event, Game, ProcessedRequest
 from consell.game.services import decisions, game_rows, store
 from consell.rules.state import Phase
 
@@ -87,3 +87,35 @@ def test_appended_events_and_dice_are_the_rows_bulk_create_wrote():
         assert [_values(row, NEW_ON_INSERT) for row in again] == before
         if model is Event:
             assert all(row.created_at >= started for row in again)
+
+
+def test_a_nonce_is_claimed_once_and_a_refused_change_leaves_it_unclaimed(game):
+    """``claim`` writes the row ``ProcessedRequest.objects.create`` would, by one statement:
+    a second claim of the same nonce is refused (the form was sent again), another game's
+    is not; and a change that is refused takes its claim back with it (rules refuse, nothing
+    is kept, and the player may send the form again)."""
+    other = Game.objects.create(name="another", pack=game.pack, director=game.director)
+    started = timezone.now()
+    with transaction.atomic():
+        assert game_rows.claim(game.pk, "tap-1")
+        assert not game_rows.claim(game.pk, "tap-1")
+        assert game_rows.claim(other.pk, "tap-1")
+    claimed = ProcessedRequest.objects.get(game=game, nonce="tap-1")
+    assert claimed.created_at >= started
+    with pytest.raises(store.AlreadyApplied):
+        with store.change(game.pk, nonce="tap-1"):
+            pass
+    with pytest.raises(RuntimeError), store.change(game.pk, nonce="tap-2"):
+        raise RuntimeError("refused after the claim")
+    assert not ProcessedRequest.objects.filter(game=game, nonce="tap-2").exists()
+    with store.change(game.pk, nonce="tap-2"):
+        pass
+    assert ProcessedRequest.objects.filter(game=game, nonce="tap-2").count() == 1
+
+
+def test_a_nonce_for_no_game_is_refused_with_the_game(db):
+    """The claim comes before the row's lock: for a game that does not exist, the lock still
+    refuses the change, and the claim is rolled back with it."""
+    with pytest.raises(Game.DoesNotExist), store.change(10**9, nonce="tap"):
+        pass
+    assert not ProcessedRequest.objects.exists()

@@ -22,11 +22,12 @@ from typing import Any
 
 from django.db import DatabaseError, connection
 from django.db.models import Field, Model
+from django.db.models.constants import OnConflict
 
 from consell.content.models import Pack
 
 from ..access import LARGE  # read separately: parsed once per version (``store.load_state``)
-from ..models import Game
+from ..models import Game, ProcessedRequest
 from ..sql import column, concrete, quoted, table
 
 
@@ -56,6 +57,19 @@ def _select(game_id: int, lock: bool) -> Game:
     pack = Pack.from_db(connection.alias, [f.attname for f in pack_fields], values[cut:])
     Game.pack.field.set_cached_value(game, pack)  # as select_related("pack") leaves it
     return game
+
+
+def claim(game_id: int, nonce: str) -> bool:
+    """Record that the request ``nonce`` is being applied to ``game_id``, by one statement;
+    False when it was applied before (or is being applied by a change not committed yet,
+    which this waits for). A change claims its nonce before it queues for the game row, so
+    the statement is not part of what the changes of a game do one at a time."""
+    claimed = ProcessedRequest(game_id=game_id, nonce=nonce[:64])
+    fields = _insert_fields(ProcessedRequest)
+    values = [f.get_db_prep_save(f.pre_save(claimed, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_claim_sql(), values)
+        return cursor.rowcount == 1
 
 
 def write(game: Game, names: Sequence[str]) -> None:
@@ -94,6 +108,19 @@ def _insert_sql(model: type[Model]) -> str:
     columns = ", ".join(quoted(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     return f"INSERT INTO {table(model)} ({columns}) VALUES ({marks})"
+
+
+@functools.cache
+def _claim_sql() -> str:
+    """``_insert_sql`` for a nonce, doing nothing when the game holds it already (the unique
+    constraint): ``INSERT OR IGNORE`` on SQLite, ``ON CONFLICT DO NOTHING`` on PostgreSQL."""
+    fields = _insert_fields(ProcessedRequest)
+    columns = ", ".join(quoted(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    ops = connection.ops
+    insert = ops.insert_statement(on_conflict=OnConflict.IGNORE)
+    suffix = ops.on_conflict_suffix_sql(fields, OnConflict.IGNORE, None, None)
+    return f"{insert} {table(ProcessedRequest)} ({columns}) VALUES ({marks}) {suffix}".rstrip()
 
 
 @functools.cache

@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from typing import TypedDict, Unpack
 
 import orjson
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
@@ -29,7 +29,7 @@ from consell.rules.state import GameState
 
 from .. import state_cache
 from ..broadcast import notify_game_changed
-from ..models import DiceRoll, Event, Game, ProcessedRequest
+from ..models import DiceRoll, Event, Game
 from ..visibility import Viewer
 from . import game_rows
 
@@ -145,14 +145,12 @@ def _open(game_id: int, options: Options) -> Change:
     """Lock the game row, refuse a repeated or outdated request, and read state and dice."""
     nonce, expected_seq = options.get("nonce"), options.get("expected_seq")
     entered_dice = options.get("entered_dice")
+    # The nonce first: a form sent again is "already done", not "from an outdated page". It
+    # is claimed before the row is locked, so that 16 phones handing in at once do not claim
+    # theirs one at a time (B3, docs/performance.md); the claim is undone with the change.
+    if nonce and not game_rows.claim(game_id, nonce):
+        raise AlreadyApplied
     game = game_rows.lock(game_id)
-    # The nonce first: a form sent again is "already done", not "from an outdated page".
-    if nonce:
-        try:
-            with transaction.atomic():
-                ProcessedRequest.objects.create(game=game, nonce=nonce[:64])
-        except IntegrityError as exc:
-            raise AlreadyApplied from exc
     if expected_seq is not None and expected_seq != game.seq:
         raise StaleRequest
     state = load_state(game)
