@@ -34,10 +34,20 @@ def director_game(request: HttpRequest, game_id: int) -> Game:
     user = request.user
     if not user.is_authenticated:
         raise Http404
+    game = _read_row(game_id)
+    if game.director_id != user.pk:
+        raise Http404
+    return with_state(game)
+
+
+def _read_row(game_id: int) -> Game:
+    """``game_id``'s row with its pack, without its state and snapshot, by the statement a
+    change reads it with (``game_rows.read``): the director's every request and the first
+    page after each change read it, and the ORM built its query again each time."""
+    from .services.game_rows import read  # the services import this module
+
     try:
-        return with_state(
-            Game.objects.select_related("pack").defer(*LARGE).get(pk=game_id, director=user)
-        )
+        return read(game_id)
     except Game.DoesNotExist as exc:
         raise Http404 from exc
 
@@ -157,10 +167,7 @@ def game_row(game_id: int, tag: int, pack_stamp) -> Game:
     key = (game_id, tag, str(pack_stamp))
     kept = _ROWS.get(key)
     if kept is None or state_cache.CHECK:
-        try:
-            fresh = Game.objects.select_related("pack").defer(*LARGE).get(pk=game_id)
-        except Game.DoesNotExist as exc:
-            raise Http404 from exc
+        fresh = _read_row(game_id)
         if fresh.state_tag != tag:  # changed since: neither kept nor compared under the old tag
             return fresh
         if kept is None:
