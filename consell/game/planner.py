@@ -22,7 +22,7 @@ from consell.rules import params as rules_params
 from consell.rules.card_shapes import Ability, Param
 from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
-from consell.rules.planning import times_allowed
+from consell.rules.planning import allowances
 from consell.rules.resources import INDICATORS, RESOURCES, Resource
 from consell.rules.state import GameState
 
@@ -58,6 +58,7 @@ def plannable(
         for t in getattr(state.player(seat).plan, pile)
     )
     choices = _choices(state, catalog, seat, language, text)
+    times_allowed = allowances(state, catalog, seat)
     out = []
     for source, instance in sources(state, catalog, seat):
         c = card_of(catalog, instance)
@@ -74,8 +75,7 @@ def plannable(
                     "type": a["type"],
                     "cost": dict(a.get("cost") or {}),
                     "keywords": list(a.get("keywords", [])),
-                    "planned": planned[(source, a["id"])]
-                    >= times_allowed(state, catalog, seat, source, a["id"]),
+                    "planned": planned[(source, a["id"])] >= times_allowed(source, a["id"]),
                     "fields": _fields(state, catalog, seat, a, choices, language, text),
                 }
             )

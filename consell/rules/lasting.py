@@ -18,6 +18,7 @@ tied vote; whether a deposed King contends for the throne. ``end_of_game`` rules
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -77,7 +78,7 @@ def forbidding(
         if a.rule.get("what") != what:
             continue
         by = a.rule.get("with")
-        if by is None or (by["card"] == _source_card(state, source) and by["ability"] == ability):
+        if by is None or (by["card"] == source_card_id(source) and by["ability"] == ability):
             return a
     return None
 
@@ -133,20 +134,16 @@ def trade_permit(
     return None
 
 
-def extra_plans(
-    state: GameState, catalog: cards.Catalog, seat: int, source: str, ability: str
-) -> int:
-    """How many more times than once ``seat`` may plan this ability this turn (G22): "cada
-    membre pot proposar una llei addicional" (Corts generals)."""
-    card = _source_card(state, source)
-    return sum(
-        1
+def plans_again(state: GameState, catalog: cards.Catalog, seat: int) -> Counter[tuple[str, str]]:
+    """How many more times than once ``seat`` may plan each ability this turn, by its card and
+    ability ids (G22): "cada membre pot proposar una llei addicional" (Corts generals)."""
+    return Counter(
+        (a.rule["ability"]["card"], a.rule["ability"]["ability"])
         for a in rules(state, catalog, "plan_again", state.player(seat).kingdom)
-        if a.rule["ability"]["card"] == card and a.rule["ability"]["ability"] == ability
     )
 
 
-def _source_card(state: GameState, source: str) -> str:
+def source_card_id(source: str) -> str:
     """``"office:rei"`` -> ``rei``; ``"tactic:daga#2"`` -> ``daga``."""
     return card_id_of(source.split(":", 1)[1]) if ":" in source else source
 

@@ -24,7 +24,7 @@ Choices made here where the rulebook is silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import cards, decks, lasting, params
 from .effects import source_card
@@ -79,7 +79,14 @@ def times_allowed(
 ) -> int:
     """How many tiles of this ability ``seat`` may plan this turn: once (G22), and once more
     for each ``plan_again`` rule in force for them."""
-    return 1 + lasting.extra_plans(state, catalog, seat, source, ability)
+    return allowances(state, catalog, seat)(source, ability)
+
+
+def allowances(state: GameState, catalog: cards.Catalog, seat: int) -> Callable[[str, str], int]:
+    """``times_allowed`` for every ability of ``seat``, the rules in force read once: a phone
+    asks it of each of its abilities at every rendering."""
+    again = lasting.plans_again(state, catalog, seat)
+    return lambda source, ability: 1 + again[(lasting.source_card_id(source), ability)]
 
 
 def remove_ability(state: GameState, seat: int, pile: str, index: int) -> Outcome:
