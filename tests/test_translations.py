@@ -194,6 +194,21 @@ def test_catalan_plurals_follow_the_count():
     assert (one, two) == ("queda 1 torn", "queden 2 torns")
 
 
+@pytest.mark.catalan
+def test_an_amount_of_intrigue_elides_in_catalan():
+    """Catalan joins an amount and its resource with "de", elided before a vowel as the
+    rulebook writes it ("la quantitat d'Intriga"): "4 d'Intriga", never "4 de Intriga"."""
+    from consell.game.words import amounts
+
+    said = {}
+    for language in ("ca", "es", "en"):
+        with translation.override(language):
+            said[language] = amounts({"POW": 2, "INT": 4, "FAI": 1})
+    assert said["ca"] == "2 de Poder, 4 d'Intriga, 1 de Fe"
+    assert said["es"] == "2 de Poder, 4 de Intriga, 1 de Fe"
+    assert said["en"] == "2 Power, 4 Intrigue, 1 Faith"
+
+
 def test_spanish_covers_every_entry_of_the_catalan_catalog():
     """Spanish translates what Catalan translates: no msgid of the table's catalog is missing."""
 

@@ -142,7 +142,8 @@ def pending(kind) -> str:
 
 
 def amounts(values: Mapping[str, int] | None) -> str:
-    """``{"MON": 2}`` -> "2 de Diners"; the empty amount says "nothing", never a blank."""
+    """``{"MON": 2, "INT": 4}`` -> "2 de Diners, 4 d'Intriga"; the empty amount says
+    "nothing", never a blank."""
     return amounts_text(values or {}, resource)
 
 

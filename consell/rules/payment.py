@@ -22,7 +22,15 @@ from dataclasses import dataclass
 
 from .errors import InvalidParameterError, InvalidStateError, UnaffordableError
 from .i18n import Amounts, _, gettext_noop
-from .resources import RESOURCES, Holdings, Resource, ResourceAmounts, holdings, resource_name
+from .resources import (
+    RESOURCE_AMOUNTS,
+    RESOURCES,
+    Holdings,
+    Resource,
+    ResourceAmounts,
+    holdings,
+    resource_name,
+)
 
 
 @dataclass(frozen=True)
@@ -52,13 +60,18 @@ def describe(amounts: Holdings) -> Amounts:
 
 
 def amounts_text(amounts: Mapping[str, int], name=resource_name) -> str:
-    """``{"POW": 2}`` -> ``"2 Power"`` (Catalan "2 de Poder"), named by ``name``."""
-    parts = [
-        _("%(amount)s %(resource)s") % {"amount": n, "resource": name(r)}
-        for r, n in amounts.items()
-        if n
-    ]
+    """``{"POW": 2, "INT": 4}`` -> ``"2 Power, 4 Intrigue"`` (Catalan "2 de Poder, 4
+    d'Intriga"); a code that is no resource is named by ``name``."""
+    parts = [_amount(r, n, name) for r, n in amounts.items() if n]
     return ", ".join(parts) if parts else _("nothing")
+
+
+def _amount(code: str, amount: int, name) -> str:
+    try:
+        sentence = RESOURCE_AMOUNTS[Resource(str(code))]
+    except ValueError:
+        return _("%(amount)s %(resource)s") % {"amount": amount, "resource": name(code)}
+    return _(sentence) % {"amount": amount}
 
 
 def checked_chest(chest: Holdings) -> dict[Resource, int]:

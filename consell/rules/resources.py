@@ -46,6 +46,20 @@ RESOURCE_NAMES: dict[Resource, str] = {
 }
 
 
+# An amount of each resource, in words. One sentence per resource rather than "%(amount)s
+# %(resource)s" because Catalan joins the two with "de", elided before a vowel: "2 de Poder",
+# "4 d'Intriga" (the rulebook's "la quantitat d'Intriga").
+RESOURCE_AMOUNTS: dict[Resource, str] = {
+    Resource.PRE: gettext_noop("%(amount)s Prestige"),
+    Resource.POW: gettext_noop("%(amount)s Power"),
+    Resource.MON: gettext_noop("%(amount)s Money"),
+    Resource.INT: gettext_noop("%(amount)s Intrigue"),
+    Resource.FOR: gettext_noop("%(amount)s Force"),
+    Resource.FAI: gettext_noop("%(amount)s Faith"),
+    Resource.FAV: gettext_noop("%(amount)s Favor"),
+}
+
+
 def resource_name(resource: Resource | str) -> str:
     """A resource by its name in the current language (``MON`` -> "Diners"), never its code."""
     try:

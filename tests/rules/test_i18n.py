@@ -26,8 +26,8 @@ def test_without_a_translator_messages_stay_english():
 def test_a_refusal_names_the_resource_never_its_code(fake_catalan):
     """§1.5 names the resources (Catalan "Poder", "Diners"); a player reads the name, not the
     code the engine keys them by (issue 13: "No es pot pagar 2 POW" -> "2 de Poder")."""
-    catalog = {SHORT: "No es pot pagar %(cost)s: en falten %(short)s.", "Power": "Poder"}
-    catalog["%(amount)s %(resource)s"] = "%(amount)s de %(resource)s"
+    catalog = {SHORT: "No es pot pagar %(cost)s: en falten %(short)s."}
+    catalog["%(amount)s Power"] = "%(amount)s de Poder"
     i18n.set_translator(lambda message: catalog.get(message, message))
     with pytest.raises(UnaffordableError) as caught:
         pay({"POW": 1}, {"POW": 3})
