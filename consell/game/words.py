@@ -144,7 +144,7 @@ def pending(kind) -> str:
 def amounts(values: Mapping[str, int] | None) -> str:
     """``{"MON": 2, "INT": 4}`` -> "2 de Diners, 4 d'Intriga"; the empty amount says
     "nothing", never a blank."""
-    return amounts_text(values or {}, resource)
+    return amounts_text(values or {})
 
 
 def say(words: Any) -> str:

@@ -59,18 +59,18 @@ def describe(amounts: Holdings) -> Amounts:
     return out
 
 
-def amounts_text(amounts: Mapping[str, int], name=resource_name) -> str:
+def amounts_text(amounts: Mapping[str, int]) -> str:
     """``{"POW": 2, "INT": 4}`` -> ``"2 Power, 4 Intrigue"`` (Catalan "2 de Poder, 4
-    d'Intriga"); a code that is no resource is named by ``name``."""
-    parts = [_amount(r, n, name) for r, n in amounts.items() if n]
+    d'Intriga")."""
+    parts = [_amount(r, n) for r, n in amounts.items() if n]
     return ", ".join(parts) if parts else _("nothing")
 
 
-def _amount(code: str, amount: int, name) -> str:
+def _amount(code: str, amount: int) -> str:
     try:
         sentence = RESOURCE_AMOUNTS[Resource(str(code))]
-    except ValueError:
-        return _("%(amount)s %(resource)s") % {"amount": amount, "resource": name(code)}
+    except ValueError:  # not a resource: said as it is written
+        return _("%(amount)s %(resource)s") % {"amount": amount, "resource": resource_name(code)}
     return _(sentence) % {"amount": amount}
 
 

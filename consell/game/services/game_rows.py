@@ -65,10 +65,8 @@ def claim(game_id: int, nonce: str) -> bool:
     which this waits for). A change claims its nonce before it queues for the game row, so
     the statement is not part of what the changes of a game do one at a time."""
     claimed = ProcessedRequest(game_id=game_id, nonce=nonce[:64])
-    fields = _insert_fields(ProcessedRequest)
-    values = [f.get_db_prep_save(f.pre_save(claimed, True), connection) for f in fields]
     with connection.cursor() as cursor:
-        cursor.execute(_claim_sql(), values)
+        cursor.execute(_insert_sql(ProcessedRequest, OnConflict.IGNORE), _insert_values(claimed))
         return cursor.rowcount == 1
 
 
@@ -87,13 +85,15 @@ def append(objects: Sequence[Model]) -> None:
     their ids: nothing a change appends is used again through its object."""
     if not objects:
         return
-    model = type(objects[0])
-    fields = _insert_fields(model)
-    rows = [
-        [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objects
-    ]
     with connection.cursor() as cursor:
-        cursor.executemany(_insert_sql(model), rows)
+        cursor.executemany(_insert_sql(type(objects[0])), [_insert_values(o) for o in objects])
+
+
+def _insert_values(obj: Model) -> list:
+    """``obj``'s values for ``_insert_sql``, through ``pre_save`` and ``get_db_prep_save``."""
+    return [
+        f.get_db_prep_save(f.pre_save(obj, True), connection) for f in _insert_fields(type(obj))
+    ]
 
 
 @functools.cache
@@ -103,24 +103,17 @@ def _insert_fields(model: type[Model]) -> list[Field]:
 
 
 @functools.cache
-def _insert_sql(model: type[Model]) -> str:
+def _insert_sql(model: type[Model], on_conflict: OnConflict | None = None) -> str:
+    """The insert of one ``model`` row; with ``OnConflict.IGNORE`` it does nothing when a
+    unique constraint holds the row already (``INSERT OR IGNORE`` on SQLite, ``ON CONFLICT
+    DO NOTHING`` on PostgreSQL)."""
     fields = _insert_fields(model)
     columns = ", ".join(quoted(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
-    return f"INSERT INTO {table(model)} ({columns}) VALUES ({marks})"
-
-
-@functools.cache
-def _claim_sql() -> str:
-    """``_insert_sql`` for a nonce, doing nothing when the game holds it already (the unique
-    constraint): ``INSERT OR IGNORE`` on SQLite, ``ON CONFLICT DO NOTHING`` on PostgreSQL."""
-    fields = _insert_fields(ProcessedRequest)
-    columns = ", ".join(quoted(f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
     ops = connection.ops
-    insert = ops.insert_statement(on_conflict=OnConflict.IGNORE)
-    suffix = ops.on_conflict_suffix_sql(fields, OnConflict.IGNORE, None, None)
-    return f"{insert} {table(ProcessedRequest)} ({columns}) VALUES ({marks}) {suffix}".rstrip()
+    insert = ops.insert_statement(on_conflict=on_conflict)
+    suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None) if on_conflict else ""
+    return f"{insert} {table(model)} ({columns}) VALUES ({marks}) {suffix}".rstrip()
 
 
 @functools.cache
