@@ -7,12 +7,16 @@ session cookie at connect (DESIGN.md, principle 7).
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "consell.settings")
 
 # Django must be set up before anything imports models (the consumers do).
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from consell.http_handler import ThreadedASGIHandler  # noqa: E402
+
+django_asgi_app = ThreadedASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
