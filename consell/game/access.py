@@ -64,14 +64,16 @@ def bind_seat(request: HttpRequest, token: str) -> Seat:
     return seat
 
 
-def seat_for(request: HttpRequest, game_id: int) -> Seat:
+def seat_for(request: HttpRequest, game_id: int, *, state: bool = True) -> Seat:
     """The seat this browser holds in ``game_id``, if its link is still valid."""
-    return seat_from_session(request.session, game_id)
+    return seat_from_session(request.session, game_id, state=state)
 
 
-def seat_from_session(session, game_id: int) -> Seat:
+def seat_from_session(session, game_id: int, *, state: bool = True) -> Seat:
     """The seat the session holds in ``game_id``, checked against the seats as they are now
-    (a reissued link is refused at once), with its game as its row is now."""
+    (a reissued link is refused at once), with its game as its row is now. ``state=False``
+    leaves the game's state and snapshot unread, for a change that reads them itself under
+    the game's lock."""
     entry = (session.get(SESSION_KEY) or {}).get(str(game_id))
     if not isinstance(entry, dict):
         raise Http404
@@ -86,7 +88,8 @@ def seat_from_session(session, game_id: int) -> Seat:
         connection.alias, [f.attname for f in Seat._meta.concrete_fields], seat_fields
     )
     seat.game = game_row(game_id, tag, pack_stamp)
-    with_state(seat.game)
+    if state:
+        with_state(seat.game)
     return seat
 
 
