@@ -56,7 +56,7 @@ class Game(models.Model):
     # so nobody learns which secret did what, or in which order (rules G52).
     snapshot = models.JSONField(null=True, blank=True, encoder=StateEncoder, decoder=StateDecoder)
     seq = models.PositiveIntegerField(default=0)
-    # Drawn anew at every write of ``state`` or ``snapshot`` (``store._save``, their only
+    # Drawn anew at every write of ``state`` or ``snapshot`` (``store.save``, their only
     # writer), events or not: the key of each process's parsed state (``state_cache``). Random,
     # not a counter, so the tag of a write that was rolled back never names a stored state.
     state_tag = models.PositiveBigIntegerField(default=0, editable=False)

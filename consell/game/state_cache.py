@@ -3,7 +3,7 @@
 Every change locks the game row and, without this, reads its state back from JSON (43 kB at
 16 players) and rebuilds the ``GameState``: at a table that is a few milliseconds a change,
 in the simulator a good part of a game. ``Game.state_tag`` is drawn anew (62 random bits) at
-every write of the state or the Secrets snapshot (``store._save`` is the only writer), so an
+every write of the state or the Secrets snapshot (``store.save`` is the only writer), so an
 entry whose tag is the row's is exactly what the row holds, whichever process wrote it; a
 process that missed a change (another daphne wrote it) finds another tag and reads the row. An
 entry is kept as its change saves; if that transaction is rolled back, no row ever carries its

@@ -1,6 +1,6 @@
 """The stored state's JSON, written and read by orjson.
 
-The whole state is rewritten at every change (``store._save``). At 16 players it is about
+The whole state is rewritten at every change (``store.save``). At 16 players it is about
 95 kB by the last turns, and the standard library's encoder spent about 0.8 ms of a change's
 2.5 ms in the store on it; orjson takes under 0.1 ms. The classes plug into Django's
 ``JSONField`` (its ``encoder`` and ``decoder``), so SQLite and PostgreSQL take the same path and

@@ -53,7 +53,7 @@ def test_a_missing_game_is_refused_as_the_orm_refuses_it():
 
 
 def test_a_written_row_reads_back_through_the_orm_and_is_stamped(game):
-    """What a change writes (``store._save``) is what the ORM reads back: the state through its
+    """What a change writes (``store.save``) is what the ORM reads back: the state through its
     encoder, the versions, the tag; and ``updated_at`` moves on as ``Model.save`` moves it."""
     before = Game.objects.get(pk=game.pk)
     decisions.correct(game.pk, "a correction", resources={2: {"PRE": 2}})

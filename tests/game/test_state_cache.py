@@ -57,7 +57,7 @@ def test_a_change_rolled_back_leaves_no_state_behind(game):
         state = ch.state.clone()
         state.player(1).resources[Resource("PRE")] += 5
         ch.state = state
-        store._save(ch)  # saved and kept in the cache, then the transaction fails
+        store.save(ch)  # saved and kept in the cache, then the transaction fails
         raise RuntimeError("the write fails after the save")
     assert _prestige(game.pk) == before
 

@@ -70,6 +70,12 @@ def claim(game_id: int, nonce: str) -> bool:
         return cursor.rowcount == 1
 
 
+def unclaim(game_id: int, nonce: str) -> None:
+    """Take back ``claim``: the change claimed for was refused, and the form may be sent
+    again (as when a refused change's transaction is rolled back)."""
+    ProcessedRequest.objects.filter(game_id=game_id, nonce=nonce[:64]).delete()
+
+
 def write(game: Game, names: Sequence[str]) -> None:
     """Write ``names`` of ``game``'s row, as ``game.save(update_fields=names)`` would."""
     fields = [concrete(Game, name) for name in names]
@@ -85,8 +91,12 @@ def append(objects: Sequence[Model]) -> None:
     their ids: nothing a change appends is used again through its object."""
     if not objects:
         return
+    sql = _insert_sql(type(objects[0]))
     with connection.cursor() as cursor:
-        cursor.executemany(_insert_sql(type(objects[0])), [_insert_values(o) for o in objects])
+        if len(objects) == 1:  # most changes append one event: psycopg's executemany
+            cursor.execute(sql, _insert_values(objects[0]))  # costs a pipeline's setup
+        else:
+            cursor.executemany(sql, [_insert_values(o) for o in objects])
 
 
 def _insert_values(obj: Model) -> list:

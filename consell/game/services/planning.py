@@ -20,7 +20,8 @@ from consell.rules.payloads import (
 )
 from consell.rules.state import PlannedAbility
 
-from .store import dealt
+from . import together
+from .store import DealtChange, dealt
 
 OFFERS = "trade_offers"
 
@@ -63,13 +64,24 @@ def sacrifice(game_id: int, seat: int, tactic: str, *, nonce=None):
 
 
 def hand_in(game_id: int, seat: int, *, nonce=None):
-    """Lock the plan; the order of hand-ins becomes the turn order (§3.2, G58)."""
-    with dealt(game_id, nonce=nonce) as ch:
+    """Lock the plan; the order of hand-ins becomes the turn order (§3.2, G58).
+
+    A table hands in all at once as Planning ends: the hand-ins that reach a process together
+    are applied in one transaction, each in the order it arrived (``together``)."""
+    together.apply(game_id, handing_in(seat), nonce=nonce)
+
+
+def handing_in(seat: int) -> together.Step:
+    """``seat``'s hand-in as a step of a change (``together``)."""
+
+    def step(ch: DealtChange) -> None:
         outcome = rules_planning.hand_in(ch.state, ch.catalog, seat)
         state = outcome.state
         withdrawn = _drop_offers_of(state, seat)
         ch.record(state, outcome.events, actor=seat)
         ch.touch(seats=withdrawn)
+
+    return step
 
 
 def close_for(game_id: int, seat: int, *, nonce=None):

@@ -117,7 +117,7 @@ def change(game_id: int, **options: Unpack[Options]) -> Iterator[Change]:
     with transaction.atomic():
         ch = _open(game_id, options)
         yield ch
-        _save(ch)
+        save(ch)
 
 
 @dataclass
@@ -132,13 +132,19 @@ def dealt(game_id: int, **options: Unpack[Options]) -> Iterator[DealtChange]:
     """``change`` for a step that acts on the dealt game: before the deal there is no state
     to act on, and the step says so instead of failing (rules §2)."""
     with transaction.atomic():
-        opened = _open(game_id, options)
-        if opened.state is None:
-            raise IllegalTransitionError(_("The cards have not been dealt yet."))
-        ch = DealtChange(opened.game, opened.state, opened.ruleset, opened.dice, opened.by_director)
-        ch.loaded = opened.loaded
+        ch = open_dealt(game_id, options)
         yield ch
-        _save(ch)
+        save(ch)
+
+
+def open_dealt(game_id: int, options: Options) -> DealtChange:
+    """Lock a dealt game and read it, as ``dealt`` does, inside the caller's transaction."""
+    opened = _open(game_id, options)
+    if opened.state is None:
+        raise IllegalTransitionError(_("The cards have not been dealt yet."))
+    ch = DealtChange(opened.game, opened.state, opened.ruleset, opened.dice, opened.by_director)
+    ch.loaded = opened.loaded
+    return ch
 
 
 def _open(game_id: int, options: Options) -> Change:
@@ -188,7 +194,8 @@ def load_state(game: Game) -> GameState | None:
     return entry.state.clone()
 
 
-def _save(ch: Change) -> None:
+def save(ch: Change) -> None:
+    """Append what ``ch`` recorded, write its state and versions; notices after the commit."""
     game = ch.game
     first_seq = ch.events[0].seq if ch.events else game.seq
     game_rows.append(ch.events)
