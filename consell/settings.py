@@ -248,6 +248,8 @@ WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# Django's database sessions, read by a statement written once (accounts/sessions.py).
+SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)

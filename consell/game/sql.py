@@ -4,6 +4,9 @@ models, quoted by the database in use, so a renamed field or another backend sti
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from django.db import connection, models
 
 
@@ -26,3 +29,18 @@ def column(model: type[models.Model], name: str) -> str:
 
 def table(model: type[models.Model]) -> str:
     return quoted(model._meta.db_table)
+
+
+def from_db(field: models.Field, value: Any) -> Any:
+    """``value`` as the ORM hands it over: the backend's converters, then the field's."""
+    column, converters = _converters(field)
+    for convert in converters:
+        value = convert(value, column, connection)
+    return value
+
+
+@functools.cache
+def _converters(field: models.Field) -> tuple[Any, tuple[Any, ...]]:
+    column = field.get_col(field.model._meta.db_table)
+    backend = connection.ops.get_db_converters(column)
+    return column, (*backend, *field.get_db_converters(connection))

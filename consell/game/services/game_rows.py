@@ -7,7 +7,7 @@ takes it from the process's cache) and writes back what changed. Through the ORM
 those two statements again at every change was about a tenth of a change in the simulator's
 16-player game (B4, docs/performance.md), yet they are the same statements every time. Each
 value still goes through the conversions the ORM applies: the backend's converters and the
-field's own on the way out (``_from_db``), ``pre_save`` and ``get_db_prep_save`` on the way in,
+field's own on the way out (``sql.from_db``), ``pre_save`` and ``get_db_prep_save`` on the way in,
 so a JSON column is read by its decoder and written by its encoder, and ``updated_at`` is
 stamped, exactly as ``Model.save`` would. The events and dice a change appends went through
 ``bulk_create``, which compiled its insert again at every change (a tenth of B4); ``append`` writes
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import DatabaseError, connection
 from django.db.models import Field, Model
@@ -28,7 +27,7 @@ from consell.content.models import Pack
 
 from ..access import LARGE  # read separately: parsed once per version (``store.load_state``)
 from ..models import Game, ProcessedRequest
-from ..sql import column, concrete, quoted, table
+from ..sql import column, concrete, from_db, quoted, table
 
 
 def lock(game_id: int) -> Game:
@@ -51,7 +50,7 @@ def _select(game_id: int, lock: bool) -> Game:
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"No game {game_id}.")
-    values = [_from_db(f, v) for f, v in zip(game_fields + pack_fields, row, strict=True)]
+    values = [from_db(f, v) for f, v in zip(game_fields + pack_fields, row, strict=True)]
     cut = len(game_fields)
     game = Game.from_db(connection.alias, [f.attname for f in game_fields], values[:cut])
     pack = Pack.from_db(connection.alias, [f.attname for f in pack_fields], values[cut:])
@@ -156,18 +155,3 @@ def _select_sql(lock: bool) -> str:
 def _update_sql(names: tuple[str, ...]) -> str:
     assignments = ", ".join(f"{column(Game, name)} = %s" for name in names)
     return f"UPDATE {table(Game)} SET {assignments} WHERE {quoted(Game._meta.pk.column)} = %s"
-
-
-def _from_db(field: Field, value: Any) -> Any:
-    """``value`` as the ORM hands it over: the backend's converters, then the field's."""
-    column, converters = _converters(field)
-    for convert in converters:
-        value = convert(value, column, connection)
-    return value
-
-
-@functools.cache
-def _converters(field: Field) -> tuple[Any, tuple[Any, ...]]:
-    column = field.get_col(field.model._meta.db_table)
-    backend = connection.ops.get_db_converters(column)
-    return column, (*backend, *field.get_db_converters(connection))
