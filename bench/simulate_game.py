@@ -52,10 +52,20 @@ def machine() -> dict[str, str]:
 
 def time_the_store() -> list:
     """Add up each change's time outside its body (``store.change`` and ``store.dealt``, as
-    every service module imported them): [seconds, changes]."""
+    every service module imported them, and ``together``'s batches less their hand-ins'
+    rules): [seconds, changes]."""
     from contextlib import contextmanager
 
-    from consell.game.services import decisions, games, planning, repair, seats, store, turn
+    from consell.game.services import (
+        decisions,
+        games,
+        planning,
+        repair,
+        seats,
+        store,
+        together,
+        turn,
+    )
 
     spent = [0.0, 0]
 
@@ -80,6 +90,28 @@ def time_the_store() -> list:
         for name, replacement in wrapped.items():
             if hasattr(module, name):
                 setattr(module, name, replacement)
+
+    apply_batch, handing_in = together._apply_batch, planning.handing_in
+
+    def timed_batch(game_id, batch):
+        began = time.perf_counter()
+        apply_batch(game_id, batch)
+        spent[0] += time.perf_counter() - began
+        spent[1] += 1
+
+    def timed_handing_in(seat):
+        step = handing_in(seat)
+
+        def timed_step(ch):
+            began = time.perf_counter()
+            try:
+                step(ch)
+            finally:
+                spent[0] -= time.perf_counter() - began
+
+        return timed_step
+
+    together._apply_batch, planning.handing_in = timed_batch, timed_handing_in
     return spent
 
 

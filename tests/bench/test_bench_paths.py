@@ -34,6 +34,10 @@ def test_b4_counts_every_change_in_the_store_and_leaves_a_positive_floor(monkeyp
         for opener in ("change", "dealt"):  # undone after the test
             if hasattr(module, opener):
                 monkeypatch.setattr(module, opener, getattr(store, opener))
+    from consell.game.services import planning, together
+
+    monkeypatch.setattr(together, "_apply_batch", together._apply_batch)
+    monkeypatch.setattr(planning, "handing_in", planning.handing_in)
     spent = bench.time_the_store()
     played = simulate(3, 1, 1)
     assert spent[1] > 0 and 0 < spent[0] < played.elapsed
