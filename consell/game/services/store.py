@@ -5,6 +5,8 @@ SQLite, whose write transactions start IMMEDIATE, and ``SELECT ... FOR UPDATE`` 
 PostgreSQL), the rules engine computes an ``Outcome``, and ``Change.record`` appends its events
 with consecutive sequence numbers, stores the dice drawn, and saves the new state, all in one
 transaction. The "game changed" notice goes out with ``transaction.on_commit``, never before.
+A hand-in goes through ``together``, which applies the hand-ins that arrive at once in one
+such change (``open_dealt``, each applied in turn, ``save``).
 """
 
 from __future__ import annotations
