@@ -5,7 +5,7 @@ built again at each request, and under 16 simultaneous hand-ins that was the lar
 cost of a hand-in's view (B3, docs/performance.md). This is the same lookup (the session's
 key, not expired), written once per process, its row read back through the model's
 converters, so what a session holds and how a missing or expired one is treated stay
-Django's (``tests/test_sessions.py`` compares the two).
+Django's (``tests/accounts/test_sessions.py`` compares the two).
 """
 
 from __future__ import annotations
