@@ -181,10 +181,14 @@ if os.environ.get("DATABASE_URL"):
     # 16 phones handing in at once spent a third of their time there (B3,
     # docs/performance.md). A pool per process lends one to each request and takes it back
     # when Django closes it. DB_POOL is its size; 0 opens a connection per request again.
-    pool_size = env_int("DB_POOL", 20)
+    # A DB_CONN_MAX_AGE set on its own still means what it meant: no pool.
+    kept_open = DATABASES["default"]["CONN_MAX_AGE"]
+    pool_size = env_int("DB_POOL", 0 if kept_open else 20)
     if pool_size and DATABASES["default"]["ENGINE"].endswith("postgresql"):
-        if DATABASES["default"]["CONN_MAX_AGE"]:
-            raise ImproperlyConfigured("DB_POOL and DB_CONN_MAX_AGE exclude each other.")
+        if kept_open:
+            raise ImproperlyConfigured(
+                "DB_POOL and DB_CONN_MAX_AGE exclude each other: set one of them to 0."
+            )
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 2,
             "max_size": pool_size,
