@@ -16,6 +16,9 @@ change in it fails, as a change whose write fails fails today.
 
 A step given here must build its new state and record it (``Change.record``), never change
 ``ch.state`` in place: a refused step is undone by putting back the state it started from.
+``apply`` must not be called inside a transaction that holds the game's row (a request's or
+a change's): the queue's turn and the row's lock would then wait for each other. Its callers
+are a request's view and the simulator's runner, neither inside one.
 """
 
 from __future__ import annotations
