@@ -40,25 +40,32 @@ def _reload(game):
     return game
 
 
-def test_two_hand_ins_at_once_both_count_with_distinct_ranks(game):
-    _started_in_planning(game)
-    barrier = threading.Barrier(2)
+def hand_in_at_once(game, seats, nonce: str | None = None) -> list[BaseException]:
+    """Each of ``seats`` hands in on a thread of its own, all released at the same moment;
+    what any of them raised (``nonce``: each form's nonce is it with the seat's number)."""
+    barrier = threading.Barrier(len(seats))
     errors: list[BaseException] = []
 
     def hand_in(seat: int) -> None:
         try:
             barrier.wait(timeout=5)
-            planning.hand_in(game.pk, seat)
-        except BaseException as exc:  # reported below
+            planning.hand_in(game.pk, seat, nonce=f"{nonce}{seat}" if nonce else None)
+        except BaseException as exc:  # reported by the caller
             errors.append(exc)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=hand_in, args=(s,)) for s in (2, 4)]
+    threads = [threading.Thread(target=hand_in, args=(s,)) for s in seats]
     for t in threads:
         t.start()
     for t in threads:
-        t.join(timeout=20)
+        t.join(timeout=30)
+    return errors
+
+
+def test_two_hand_ins_at_once_both_count_with_distinct_ranks(game):
+    _started_in_planning(game)
+    errors = hand_in_at_once(game, (2, 4))
     assert not errors, errors
     state = GameState.from_dict(_reload(game).state)
     ranks = sorted(state.player(s).plan.handed_in_rank for s in (2, 4))

@@ -5,8 +5,6 @@ request changes nothing (docs/reliability.md)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.db import DatabaseError, connection
 
@@ -15,7 +13,7 @@ from consell.game.services import planning, store, together
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.state import GameState
 from tests.game.conftest import PLAYERS
-from tests.game.test_concurrent_hand_in import _reload, _started_in_planning
+from tests.game.test_concurrent_hand_in import _reload, _started_in_planning, hand_in_at_once
 
 
 def _asked(seat: int, nonce: str) -> together._Asked:
@@ -112,32 +110,11 @@ def test_a_batch_of_refusals_changes_nothing(game):
     assert _reload(game).seq == seq and _claimed(game) == {"done"}
 
 
-def _all_at_once(game) -> list[BaseException]:
-    barrier = threading.Barrier(len(PLAYERS))
-    errors: list[BaseException] = []
-
-    def hand_in(seat: int) -> None:
-        try:
-            barrier.wait(timeout=5)
-            planning.hand_in(game.pk, seat, nonce=f"n{seat}")
-        except BaseException as exc:  # reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=hand_in, args=(s,)) for s in range(1, len(PLAYERS) + 1)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    return errors
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_whole_table_handing_in_at_once_counts_each_once(game):
     _started_in_planning(game)
-    assert _all_at_once(game) == []
     seats = range(1, len(PLAYERS) + 1)
+    assert hand_in_at_once(game, seats, nonce="n") == []
     hand_ins = _hand_ins(_reload(game))
     assert sorted(actor for actor, _ in hand_ins) == list(seats)
     assert [rank for _, rank in hand_ins] == list(range(len(PLAYERS))), "ranked in log order"
