@@ -93,6 +93,12 @@ def test_postgresql_connections_come_from_a_pool_unless_told_otherwise():
     assert kept.stdout.strip() == "None", "a connection age set alone keeps its meaning"
 
 
+def test_a_pool_size_that_is_not_a_number_is_a_clear_error():
+    result = run(["-c", POOL], DATABASE_URL=POSTGRES, DB_POOL="many")
+    assert result.returncode != 0
+    assert "DB_POOL must be a whole number, not 'many'." in result.stderr
+
+
 def test_a_pool_and_a_connection_age_together_are_a_clear_error():
     both = run(["-c", POOL], DATABASE_URL=POSTGRES, DB_POOL="5", DB_CONN_MAX_AGE="60")
     assert both.returncode != 0 and "DB_POOL and DB_CONN_MAX_AGE exclude each other" in both.stderr
