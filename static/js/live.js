@@ -97,7 +97,40 @@
       var key = fresh.querySelector("#plan-key"), mine = elt.querySelector("#plan-key");
       if (key && mine && key.value === mine.value) return;
       keepFolds(elt);
+      keepChoices(elt, fresh);
       htmx.swap(elt, fresh.outerHTML, { swapStyle: "outerHTML" });
+    });
+  }
+  /* A choice half made in a form of a part (the objectives to keep, a decision's options)
+     stays when the part is refreshed for someone else's change: another player keeping their
+     objectives wakes every phone. Each field the fresh part's same form also has gets what
+     the player had chosen or typed, written into the markup that is swapped in. */
+  function keepChoices(elt, fresh) {
+    elt.querySelectorAll("form[action]").forEach(function (form) {
+      var twin = Array.prototype.find.call(fresh.querySelectorAll("form[action]"), function (f) {
+        return f.getAttribute("action") === form.getAttribute("action");
+      });
+      if (!twin) return;
+      Array.prototype.forEach.call(form.elements, function (field) {
+        if (!field.name || field.type === "hidden" || field.type === "submit") return;
+        Array.prototype.forEach.call(twin.elements, function (other) {
+          if (other.name !== field.name || other.type !== field.type) return;
+          if (field.type === "radio" || field.type === "checkbox") {
+            if (other.value !== field.value) return;
+            if (field.checked) other.setAttribute("checked", "");
+            else other.removeAttribute("checked");
+          } else if (field.tagName === "SELECT") {
+            Array.prototype.forEach.call(other.options, function (o) {
+              if (o.value === field.value) o.setAttribute("selected", "");
+              else o.removeAttribute("selected");
+            });
+          } else if (field.tagName === "TEXTAREA") {
+            other.textContent = field.value;
+          } else {
+            other.setAttribute("value", field.value);
+          }
+        });
+      });
     });
   }
 

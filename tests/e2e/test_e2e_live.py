@@ -173,3 +173,34 @@ def test_a_fold_the_player_opened_stays_open_when_the_page_refreshes(
     expect(alice.locator("#fold-board")).to_have_attribute("open", "")
     expect(alice.locator("details[data-fold=tactics]")).to_have_attribute("open", "")
     expect(alice.locator("#fold-log")).not_to_have_attribute("open", "")
+
+
+def test_a_choice_half_made_stays_when_another_player_keeps_their_objectives(
+    game, seat_links, browser
+):
+    """§2 step 5: "Each player keeps 1 collective + 1 personal". The table chooses at the same
+    time: when Alice keeps hers, every phone's chest is refreshed (the table sees she has
+    chosen), and Bob, who had ticked his two, still has them ticked and can keep them."""
+    bob = browser.phone().new_page()
+    bob.goto(seat_links["Bob"])
+    expect(bob.locator("[data-live-status]")).to_have_attribute("data-state", "online")
+    bob.locator("input[name=collective]").nth(1).check()
+    bob.locator("input[name=personal]").nth(1).check()
+    version = bob.locator("[data-live-url]").get_attribute("data-version")
+
+    alice = browser.phone().new_page()
+    alice.goto(seat_links["Alice"])
+    alice.locator("input[name=collective]").first.check()
+    alice.locator("input[name=personal]").first.check()
+    alice.locator("form[action*=objectives] button[type=submit]").click()
+    expect(alice.locator(".messages .message.success")).to_be_visible()
+
+    expect(bob.locator("[data-live-url]")).not_to_have_attribute(
+        "data-version", version, timeout=WAIT_MS
+    )
+    expect(bob.locator("input[name=collective]").nth(1)).to_be_checked()
+    expect(bob.locator("input[name=personal]").nth(1)).to_be_checked()
+    expect(bob.locator("input[name=collective]").first).not_to_be_checked()
+    bob.locator("form[action*=objectives] button[type=submit]").click()
+    expect(bob.locator(".messages .message.success")).to_be_visible()
+    expect(bob.locator("section.choose")).to_have_count(0)
