@@ -182,24 +182,6 @@ if os.environ.get("DATABASE_URL"):
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
         conn_health_checks=True,
     )
-    # Under ASGI every request runs on a thread of its own, so DB_CONN_MAX_AGE keeps nothing
-    # and each request opened a PostgreSQL connection (a server process forked, about 3 ms):
-    # 16 phones handing in at once spent a third of their time there (B3,
-    # docs/performance.md). A pool per process lends one to each request and takes it back
-    # when Django closes it. DB_POOL is its size; 0 opens a connection per request again.
-    # A DB_CONN_MAX_AGE set on its own still means what it meant: no pool.
-    kept_open = DATABASES["default"]["CONN_MAX_AGE"]
-    pool_size = env_int("DB_POOL", 0 if kept_open else 20)
-    if pool_size and DATABASES["default"]["ENGINE"].endswith("postgresql"):
-        if kept_open:
-            raise ImproperlyConfigured(
-                "DB_POOL and DB_CONN_MAX_AGE exclude each other: set one of them to 0."
-            )
-        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-            "min_size": 2,
-            "max_size": pool_size,
-            "timeout": 10,
-        }
 
 if os.environ.get("REDIS_URL"):
     # channels-redis queues every socket of one daphne process in one Redis list, and its

@@ -30,7 +30,6 @@ CONFIG_VARIABLES = (
     "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE",
     "SECURE_PROXY_SSL_HEADER",
-    "DB_POOL",
     "DB_CONN_MAX_AGE",
 )
 PRODUCTION = {
@@ -78,30 +77,14 @@ def test_it_uses_postgresql_and_redis_when_their_urls_are_set():
     assert layer == "channels_redis.core.RedisChannelLayer"
 
 
-POOL = (
-    "from django.conf import settings; "
-    "print(settings.DATABASES['default'].get('OPTIONS', {}).get('pool'))"
-)
-POSTGRES = "postgres://consell:secret@db.example.org:5432/consell"
-
-
-def test_postgresql_connections_come_from_a_pool_unless_told_otherwise():
-    assert "'max_size': 20" in run(["-c", POOL], DATABASE_URL=POSTGRES).stdout
-    assert "'max_size': 5" in run(["-c", POOL], DATABASE_URL=POSTGRES, DB_POOL="5").stdout
-    assert run(["-c", POOL], DATABASE_URL=POSTGRES, DB_POOL="0").stdout.strip() == "None"
-    kept = run(["-c", POOL], DATABASE_URL=POSTGRES, DB_CONN_MAX_AGE="60")
-    assert kept.stdout.strip() == "None", "a connection age set alone keeps its meaning"
-
-
-def test_a_pool_size_that_is_not_a_number_is_a_clear_error():
-    result = run(["-c", POOL], DATABASE_URL=POSTGRES, DB_POOL="many")
+def test_a_number_setting_that_is_not_a_number_is_a_clear_error():
+    result = run(
+        ["-c", "import django; django.setup()"],
+        DATABASE_URL="postgres://consell:secret@db.example.org:5432/consell",
+        DB_CONN_MAX_AGE="many",
+    )
     assert result.returncode != 0
-    assert "DB_POOL must be a whole number, not 'many'." in result.stderr
-
-
-def test_a_pool_and_a_connection_age_together_are_a_clear_error():
-    both = run(["-c", POOL], DATABASE_URL=POSTGRES, DB_POOL="5", DB_CONN_MAX_AGE="60")
-    assert both.returncode != 0 and "DB_POOL and DB_CONN_MAX_AGE exclude each other" in both.stderr
+    assert "DB_CONN_MAX_AGE must be a whole number, not 'many'." in result.stderr
 
 
 def test_it_queues_sqlite_writers_instead_of_failing():
