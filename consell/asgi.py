@@ -14,9 +14,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "consell.settings")
 # Django must be set up before anything imports models (the consumers do).
 django.setup(set_prefix=False)
 
-from consell.http_handler import ThreadedASGIHandler  # noqa: E402
+from consell.http_handler import ThreadedASGIHandler, cache_content_type_parsing  # noqa: E402
 
 django_asgi_app = ThreadedASGIHandler()
+cache_content_type_parsing()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -179,9 +179,20 @@ DATABASES = {
 if os.environ.get("DATABASE_URL"):
     DATABASES["default"] = dj_database_url.parse(
         os.environ["DATABASE_URL"],
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # Each of the server's request threads keeps its connection between requests
+        # (consell/http_handler.py), checked before each request; opening one forks a
+        # PostgreSQL server process (about 3 ms of a hand-in).
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
+
+# Threads serving HTTP requests in each daphne process; a request has one from start to end,
+# and a busy server's requests wait for one on its loop. Each keeps a database connection:
+# REQUEST_THREADS x processes (plus one for each process's websockets) must stay under the
+# database's connection limit (PostgreSQL's default is 100).
+REQUEST_THREADS = env_int("REQUEST_THREADS", 20)
+if REQUEST_THREADS < 1:
+    raise ImproperlyConfigured("REQUEST_THREADS must be at least 1.")
 
 if os.environ.get("REDIS_URL"):
     # channels-redis queues every socket of one daphne process in one Redis list, and its

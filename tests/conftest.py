@@ -99,6 +99,55 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         database.setdefault("TEST", {})["NAME"] = str(folder / "consell-test.sqlite3")
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """The test database; at its end, every connection a thread of this process kept is
+    closed first, for PostgreSQL refuses to drop a database still in use.
+
+    Threads keep their connections between uses (``CONN_MAX_AGE``): asgiref's thread for
+    synchronous code (async tests, the websocket consumers), an event loop's executor, the
+    browser tests' server. Those of threads that have ended are freed by the collector; the
+    others are closed from here, their threads being idle by now.
+    """
+    yield
+    import gc
+
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    gc.collect()
+    for wrapper in [o for o in gc.get_objects() if isinstance(o, BaseDatabaseWrapper)]:
+        if wrapper.connection is not None:
+            wrapper.inc_thread_sharing()
+            try:
+                wrapper.close()
+            finally:
+                wrapper.dec_thread_sharing()
+
+
+@pytest.fixture(autouse=True)
+def own_channel_layer(request):
+    """Each test but the browser tests gets a channel layer of its own.
+
+    channels-redis' layer serves the receivers of one event loop at a time, and the browser
+    tests' server (a thread of this process, its loop running all session) keeps receiving on
+    the layer it has; a websocket test run later on the same worker then failed with a lock
+    "bound to a different event loop". A fresh layer also carries nothing over from the test
+    before.
+    """
+    if request.node.get_closest_marker("e2e") or not request.config.pluginmanager.hasplugin(
+        "django"
+    ):
+        yield
+        return
+    from channels.layers import channel_layers
+
+    kept = dict(channel_layers.backends)
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+    channel_layers.backends.update(kept)
+
+
 @pytest.fixture(autouse=True)
 def english_unless_catalan(request):
     """Tests read the app in English, the language they are written in.

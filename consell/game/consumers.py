@@ -99,7 +99,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         rendering thread then opened a new PostgreSQL connection for each of a table's 18
         notices (and queued a hop to that thread just to close it). The rendering keeps its
         connection instead and looks after it itself (``live_parts.usable_connections``);
-        the socket's own reads run on pool threads that close theirs after each read.
+        the socket's own reads run on pool threads, checked by Channels before and after each.
         """
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -211,10 +211,10 @@ class GameConsumer(AsyncWebsocketConsumer):
 
         On the one thread every socket of this process shares for Django's code (a table's
         sockets render one after the other anyway), which keeps its database connection from
-        one notice to the next: under ASGI each request runs on a thread of its own and opens
-        a connection, and one opened per rendering doubled a change's time on PostgreSQL (B1,
-        docs/performance.md). ``render_for_socket`` drops the connection when anything failed,
-        so one broken by a database restart is opened afresh for the next notice.
+        one notice to the next: one opened per rendering doubled a change's time on
+        PostgreSQL (B1, docs/performance.md). ``render_for_socket`` drops the connection
+        when anything failed, so one broken by a database restart is opened afresh for the
+        next notice.
         """
         return await sync_to_async(render_for_socket, thread_sensitive=True)(*self.rendering())
 

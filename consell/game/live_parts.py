@@ -99,10 +99,10 @@ def usable_connections() -> None:
     """Close this thread's database connections that cannot serve a rendering, keep the rest.
 
     Django's own check (``close_old_connections``) also closes every connection older than
-    ``CONN_MAX_AGE``, which is 0 here because each HTTP request under ASGI runs on a thread
-    of its own; the rendering thread lives as long as the process, so its connection is kept
-    from one notice to the next, and only one left in a transaction or broken (an error since
-    it was last checked, and it no longer answers) is closed, to be opened afresh.
+    ``CONN_MAX_AGE``, which a deployment may set to 0; the rendering thread lives as long as
+    the process, so its connection is kept from one notice to the next whatever that says,
+    and only one left in a transaction or broken (an error since it was last checked, and it
+    no longer answers) is closed, to be opened afresh.
     """
     for conn in connections.all(initialized_only=True):
         if conn.connection is None:
