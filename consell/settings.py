@@ -188,8 +188,8 @@ if os.environ.get("DATABASE_URL"):
 
 # Threads serving HTTP requests in each daphne process; a request has one from start to end,
 # and a busy server's requests wait for one on its loop. Each keeps a database connection:
-# REQUEST_THREADS x processes (plus one for each process's websockets) must stay under the
-# database's connection limit (PostgreSQL's default is 100).
+# processes x (REQUEST_THREADS + about 7 for the websockets' threads) must stay under the
+# database's connection limit (PostgreSQL's default is 100; docs/deployment.md).
 REQUEST_THREADS = env_int("REQUEST_THREADS", 20)
 if REQUEST_THREADS < 1:
     raise ImproperlyConfigured("REQUEST_THREADS must be at least 1.")
