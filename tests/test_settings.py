@@ -31,6 +31,7 @@ CONFIG_VARIABLES = (
     "CSRF_COOKIE_SECURE",
     "SECURE_PROXY_SSL_HEADER",
     "DB_CONN_MAX_AGE",
+    "REQUEST_THREADS",
 )
 PRODUCTION = {
     "SECRET_KEY": "k3y-for-tests-" + "x7Qp2LmZ9vRt" * 5,
@@ -85,6 +86,19 @@ def test_a_number_setting_that_is_not_a_number_is_a_clear_error():
     )
     assert result.returncode != 0
     assert "DB_CONN_MAX_AGE must be a whole number, not 'many'." in result.stderr
+
+
+def test_a_server_needs_at_least_one_request_thread():
+    result = run(["-c", "import django; django.setup()"], REQUEST_THREADS="0")
+    assert result.returncode != 0
+    assert "REQUEST_THREADS must be at least 1." in result.stderr
+
+
+def test_it_keeps_postgresql_connections_for_its_request_threads_unless_told():
+    url = "postgres://consell:secret@db.example.org:5432/consell"
+    shown = "settings.DATABASES['default']['CONN_MAX_AGE'], settings.REQUEST_THREADS"
+    assert setting(shown, DATABASE_URL=url) == "60 20"
+    assert setting(shown, DATABASE_URL=url, DB_CONN_MAX_AGE="0", REQUEST_THREADS="8") == "0 8"
 
 
 def test_it_queues_sqlite_writers_instead_of_failing():
