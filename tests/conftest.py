@@ -115,7 +115,10 @@ def django_db_setup(django_db_setup):
     from django.db.backends.base.base import BaseDatabaseWrapper
 
     gc.collect()
-    for wrapper in [o for o in gc.get_objects() if isinstance(o, BaseDatabaseWrapper)]:
+    # type(), not isinstance(): isinstance asks a lazy object (a request's user) its class,
+    # which evaluates it.
+    kept = [o for o in gc.get_objects() if issubclass(type(o), BaseDatabaseWrapper)]
+    for wrapper in kept:
         if wrapper.connection is not None:
             wrapper.inc_thread_sharing()
             try:
