@@ -75,7 +75,7 @@ class RequestThreads:
         self._queue().put_nowait(thread)
 
     def close(self) -> None:
-        """Close each thread's database connections and end the threads (a server stopping)."""
+        """Close each thread's database connections and end the threads (a test's server)."""
         for thread in self._threads:
             thread.submit(db.connections.close_all).result()
             thread.shutdown(wait=True)

@@ -81,11 +81,6 @@ def live_url() -> Iterator[str]:
     yield f"http://{host}:{port}"
     reactor.callFromThread(server.stop)
     thread.join(SERVER_START_SECONDS)
-    # Its request threads keep their database connections; a test database with connections
-    # open cannot be dropped at the end of the run.
-    from consell.asgi import django_asgi_app
-
-    django_asgi_app.threads.close()
 
 
 class Chromium:
