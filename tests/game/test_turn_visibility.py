@@ -3,10 +3,13 @@ notes or undetected plots (DESIGN principle 3; rules §1.10, §3.4, §4.6, §4.9
 
 Every card and ability of the test pack carries a unique marker in its title, and the bid is
 a number nobody else could have, so a leak is a marker or that number found where it must not
-be.
+be. The bid is looked for as a whole number: every form's nonce is 32 random hex digits, and a
+short number inside one of them is no leak (on a long PostgreSQL run that happened once).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -22,7 +25,8 @@ from .helpers import SEATS, arrange, give_house, hand_in_all, start, state_of, t
 pytestmark = pytest.mark.django_db
 
 PLOT_TILE = "⟪casa-falco:robatori⟫"
-BID = 48213
+BID = 748213906
+BID_SHOWN = re.compile(rf"\b{BID}\b")
 
 
 def _received(game, seat) -> str:
@@ -95,4 +99,4 @@ def test_a_bid_is_seen_by_no_other_phone(game):
     )
     for seat in SEATS:
         page = _received(game, seat)
-        assert (str(BID) in page) == (seat == 3), f"seat {seat}"
+        assert bool(BID_SHOWN.search(page)) == (seat == 3), f"seat {seat}"
