@@ -22,11 +22,25 @@ FIELDS = ("session_key", "session_data", "expire_date")
 
 
 class SessionStore(db.SessionStore):
+    def load(self):
+        """The session's data, as Django's ``load`` returns it, reading its one column: the
+        row's other two are the key it was found by and the expiry it was filtered on."""
+        model = self.get_model_class()
+        with connection.cursor() as cursor:
+            cursor.execute(_select_sql(model, ("session_data",)), self._lookup())
+            row = cursor.fetchone()
+        if row is None:
+            self._session_key = None
+            return {}
+        return self.decode(from_db(concrete(model, "session_data"), row[0]))
+
+    def _lookup(self) -> list:
+        return [self.session_key, connection.ops.adapt_datetimefield_value(timezone.now())]
+
     def _get_session_from_db(self):
         model = self.get_model_class()
-        now = connection.ops.adapt_datetimefield_value(timezone.now())
         with connection.cursor() as cursor:
-            cursor.execute(_select_sql(model), [self.session_key, now])
+            cursor.execute(_select_sql(model, FIELDS), self._lookup())
             row = cursor.fetchone()
         if row is None:
             self._session_key = None
@@ -38,7 +52,7 @@ class SessionStore(db.SessionStore):
 
 
 @functools.cache
-def _select_sql(model) -> str:
-    columns = ", ".join(column(model, name) for name in FIELDS)
+def _select_sql(model, fields: tuple[str, ...]) -> str:
+    columns = ", ".join(column(model, name) for name in fields)
     key, expiry = column(model, "session_key"), column(model, "expire_date")
     return f"SELECT {columns} FROM {table(model)} WHERE {key} = %s AND {expiry} > %s"

@@ -64,16 +64,17 @@ def bind_seat(request: HttpRequest, token: str) -> Seat:
     return seat
 
 
-def seat_for(request: HttpRequest, game_id: int, *, state: bool = True) -> Seat:
+def seat_for(request: HttpRequest, game_id: int, *, read_game: bool = True) -> Seat:
     """The seat this browser holds in ``game_id``, if its link is still valid."""
-    return seat_from_session(request.session, game_id, state=state)
+    return seat_from_session(request.session, game_id, read_game=read_game)
 
 
-def seat_from_session(session, game_id: int, *, state: bool = True) -> Seat:
+def seat_from_session(session, game_id: int, *, read_game: bool = True) -> Seat:
     """The seat the session holds in ``game_id``, checked against the seats as they are now
-    (a reissued link is refused at once), with its game as its row is now. ``state=False``
-    leaves the game's state and snapshot unread, for a change that reads them itself under
-    the game's lock."""
+    (a reissued link is refused at once), with its game as its row is now.
+    ``read_game=False`` leaves the game unread, for a change that reads it itself under the
+    game's lock: in a burst of hand-ins the game changes at each batch, so most would read
+    its row again only to drop it (B3, docs/performance.md)."""
     entry = (session.get(SESSION_KEY) or {}).get(str(game_id))
     if not isinstance(entry, dict):
         raise Http404
@@ -87,9 +88,8 @@ def seat_from_session(session, game_id: int, *, state: bool = True) -> Seat:
     seat = Seat.from_db(
         connection.alias, [f.attname for f in Seat._meta.concrete_fields], seat_fields
     )
-    seat.game = game_row(game_id, tag, pack_stamp)
-    if state:
-        with_state(seat.game)
+    if read_game:
+        seat.game = with_state(game_row(game_id, tag, pack_stamp))
     return seat
 
 

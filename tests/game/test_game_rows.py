@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from consell.game.models import DiceRoll, Event, Game, ProcessedRequest
@@ -111,6 +112,22 @@ def test_a_nonce_is_claimed_once_and_a_refused_change_leaves_it_unclaimed(game):
     with store.change(game.pk, nonce="tap-2"):
         pass
     assert ProcessedRequest.objects.filter(game=game, nonce="tap-2").count() == 1
+
+
+def test_a_batch_claims_its_nonces_by_one_statement_and_only_new_ones(game):
+    """``claim_all`` claims what ``claim`` would, one nonce at a time, in one statement:
+    a nonce held already (the form was sent before) is not claimed again, a nonce given twice
+    is claimed once, and a nonce is cut to the column's 64 characters as ``claim`` cuts it."""
+    long_nonce = "n" * 80
+    with transaction.atomic():
+        assert game_rows.claim(game.pk, "sent-before")
+        with CaptureQueriesContext(connection) as queries:
+            claimed = game_rows.claim_all(game.pk, ["a", "sent-before", "b", "a", long_nonce, "c"])
+    assert claimed == {"a", "b", "c", "n" * 64}
+    assert len(queries) == 1
+    rows = ProcessedRequest.objects.filter(game=game).values_list("nonce", flat=True)
+    assert sorted(rows) == sorted(["a", "b", "c", "n" * 64, "sent-before"])
+    assert not game_rows.claim(game.pk, long_nonce), "held, as claim would hold it"
 
 
 def test_a_nonce_for_no_game_is_refused_with_the_game(db):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import DatabaseError, connection
+from django.test.utils import CaptureQueriesContext
 
 from consell.game.models import ProcessedRequest
 from consell.game.services import planning, store, together
@@ -108,6 +109,39 @@ def test_a_batch_of_refusals_changes_nothing(game):
     assert isinstance(batch[0].error, IllegalTransitionError)
     assert isinstance(batch[1].error, store.AlreadyApplied)
     assert _reload(game).seq == seq and _claimed(game) == {"done"}
+
+
+@pytest.mark.django_db
+def test_a_form_sent_twice_in_one_batch_is_applied_once_or_after_its_refusal(game):
+    """The batch's nonces are claimed by one statement, yet a form sent twice within a batch
+    is treated as if the two came one after the other: the second is already done when the
+    first was applied, and is applied when the first was refused."""
+    _started_in_planning(game)
+    refused_once = []
+
+    def refused_the_first_time(ch):
+        if not refused_once:
+            refused_once.append(True)
+            raise IllegalTransitionError("not yet")
+        planning.handing_in(2)(ch)
+
+    batch = [
+        _asked(1, "tap"),
+        _asked(1, "tap"),  # a double tap: the first was applied
+        together._Asked(refused_the_first_time, "retry"),
+        together._Asked(refused_the_first_time, "retry"),  # sent again after its refusal
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        together._apply_batch(game.pk, batch)
+    assert batch[0].error is None and batch[3].error is None
+    assert isinstance(batch[1].error, store.AlreadyApplied)
+    assert isinstance(batch[2].error, IllegalTransitionError)
+    assert _hand_ins(_reload(game)) == [(1, 0), (2, 1)]
+    assert _claimed(game) == {"tap", "retry"}
+    inserts = [q for q in queries if "processedrequest" in q["sql"].lower()]
+    # One insert for the batch; the two repeats each claim on their own, and the refusal
+    # takes its claim back.
+    assert len([q for q in inserts if q["sql"].lstrip().upper().startswith("INSERT")]) == 3
 
 
 @pytest.mark.django_db(transaction=True)

@@ -82,7 +82,8 @@ def _apply_batch(game_id: int, batch: list[_Asked]) -> None:
     try:
         with transaction.atomic():
             ch = store.open_dealt(game_id, {})
-            applied = sum(_apply_one(game_id, ch, asked) for asked in batch)
+            claimed = game_rows.claim_all(game_id, [a.nonce for a in batch if a.nonce])
+            applied = sum(_apply_one(game_id, ch, asked, claimed) for asked in batch)
             if applied:
                 store.save(ch)
             else:
@@ -96,9 +97,18 @@ def _apply_batch(game_id: int, batch: list[_Asked]) -> None:
             asked.done.set()
 
 
-def _apply_one(game_id: int, ch: store.DealtChange, asked: _Asked) -> bool:
-    """Apply one change of the batch; on refusal put ``ch`` back as it was and keep why."""
-    if asked.nonce and not game_rows.claim(game_id, asked.nonce):
+def _apply_one(game_id: int, ch: store.DealtChange, asked: _Asked, claimed: set[str]) -> bool:
+    """Apply one change of the batch; on refusal put ``ch`` back as it was and keep why.
+
+    ``claimed`` holds the batch's nonces its one insert claimed (``claim_all``); the first
+    change with one of them holds its claim. Any other nonce is claimed here on its own: one
+    applied before (claimed by no one now), or the same form sent twice within the batch,
+    which is already applied if the first was, and is applied if the first was refused (and
+    its claim taken back), as if the two had come one after the other."""
+    key = asked.nonce[:64] if asked.nonce else None
+    if key in claimed:
+        claimed.discard(key)
+    elif asked.nonce and not game_rows.claim(game_id, asked.nonce):
         asked.error = store.AlreadyApplied()
         return False
     before = _Mark.of(ch)

@@ -31,7 +31,7 @@ def _for_my_seat(request, game_id: int, service, *args, done: str | None = None,
     refuses a game whose cards are not dealt yet (``store.dealt``), which the phone shows as
     any refusal. Reading it here too was about a twentieth of a hand-in (B3,
     docs/performance.md)."""
-    seat = seat or seat_for(request, game_id, state=False)
+    seat = seat or seat_for(request, game_id, read_game=False)
     nonce = request.POST.get("nonce")
     if run_service(request, service, game_id, seat.position, *args, nonce=nonce) and done:
         messages.success(request, done)
