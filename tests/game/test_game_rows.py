@@ -86,6 +86,7 @@ def test_appended_events_and_dice_are_the_rows_bulk_create_wrote():
             game_rows.append(copies)
         again = list(model.objects.filter(game=played).order_by("pk"))
         assert [_values(row, NEW_ON_INSERT) for row in again] == before
+        assert len(stored) > game_rows.APPEND_ROWS or model is DiceRoll, "in several inserts"
         if model is Event:
             assert all(row.created_at >= started for row in again)
 
