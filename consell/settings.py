@@ -185,6 +185,9 @@ if os.environ.get("DATABASE_URL"):
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, whose check of a kept connection asks its socket before sending SELECT 1.
+        DATABASES["default"]["ENGINE"] = "consell.db.postgresql"
 
 # Threads serving HTTP requests in each daphne process; a request has one from start to end,
 # and a busy server's requests wait for one on its loop. Each keeps a database connection:

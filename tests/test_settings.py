@@ -74,7 +74,7 @@ def test_it_uses_postgresql_and_redis_when_their_urls_are_set():
         DATABASE_URL="postgres://consell:secret@db.example.org:5432/consell",
         REDIS_URL="redis://cache.example.org:6379/0",
     )
-    assert engine == "django.db.backends.postgresql"
+    assert engine == "consell.db.postgresql"
     assert layer == "channels_redis.core.RedisChannelLayer"
 
 

@@ -149,7 +149,8 @@ async def test_a_thread_keeps_its_database_connection_between_requests(
 
 @pytest.mark.postgres
 async def test_a_connection_the_database_ended_costs_no_page_load(server, settings, recorded, game):
-    """Each kept connection is checked before a request uses it (CONN_HEALTH_CHECKS)."""
+    """Each kept connection is checked before a request uses it (CONN_HEALTH_CHECKS): ended
+    while the thread was idle, it is replaced, not used (``consell/db/postgresql``)."""
     app = server(threads=1)
     seat = await game.seats.aget(position=1)
     assert (await call(app, f"/s/{seat.token}/"))[0] == 302
@@ -157,7 +158,8 @@ async def test_a_connection_the_database_ended_costs_no_page_load(server, settin
 
     def end(pid):
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+            # Returns once the server process has gone (PostgreSQL 14 and later).
+            cursor.execute("SELECT pg_terminate_backend(%s, 10000)", [pid])
 
     await sync_to_async(end)(ended)
     assert (await call(app, f"/s/{seat.token}/"))[0] == 302
