@@ -27,10 +27,10 @@ def _back(game_id: int):
 def _for_my_seat(request, game_id: int, service, *args, done: str | None = None, seat=None):
     """Run a planning service for the seat this phone holds, then back to the phone page.
 
-    The game's state is not read here: the service reads it under the game's lock, and
+    The game is not read here, only the seat: the service reads the game under its lock, and
     refuses a game whose cards are not dealt yet (``store.dealt``), which the phone shows as
-    any refusal. Reading it here too was about a twentieth of a hand-in (B3,
-    docs/performance.md)."""
+    any refusal. Reading its state here too was about a twentieth of a hand-in, and its row
+    another trip to the database for most of a burst's hand-ins (B3, docs/performance.md)."""
     seat = seat or seat_for(request, game_id, read_game=False)
     nonce = request.POST.get("nonce")
     if run_service(request, service, game_id, seat.position, *args, nonce=nonce) and done:
