@@ -4,13 +4,15 @@ that has something waiting on it, is checked by Django's ``SELECT 1`` as before.
 
 from __future__ import annotations
 
+import contextlib
 import time
 
-import psycopg
 import pytest
 from django.conf import settings
 from django.db import connection
 from django.db.backends.postgresql import base as django_base
+
+from consell.db.postgresql.base import _something_arrived
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -29,20 +31,18 @@ def select_ones(monkeypatch):
     return calls
 
 
+@contextlib.contextmanager
 def _other_connection():
-    database = settings.DATABASES["default"]
-    return psycopg.connect(
-        dbname=connection.settings_dict["NAME"],
-        user=database["USER"],
-        host=database["HOST"],
-        port=database["PORT"] or 5432,
-        autocommit=True,
-    )
+    """A second connection to the test database, as another process would hold."""
+    other = connection.copy()
+    try:
+        with other.cursor() as cursor:
+            yield cursor
+    finally:
+        other.close()
 
 
 def _wait_until_readable(timeout: float = 5.0) -> None:
-    from consell.db.postgresql.base import _something_arrived
-
     deadline = time.monotonic() + timeout
     while not _something_arrived(connection.connection.fileno()):
         assert time.monotonic() < deadline, "nothing arrived"
