@@ -125,8 +125,11 @@ def pending_label(kind):
     return PENDING_LABELS.get(str(kind), _("a decision"))
 
 
-# Rendered parts, shared by the viewers and the versions whose data for them is the same.
-_SHARED: Recent[str] = Recent(256)
+# Rendered parts, shared by the viewers and the versions whose data for them is the same. A
+# version of a table makes about 30 (the board on each side of the screen, each kingdom, the
+# chests, the correction's boxes): 1024 keep what 20 tables share from one change to the next.
+# They are strings, which the garbage collector never walks.
+_SHARED: Recent[str] = Recent(1024)
 
 
 @register.simple_tag
