@@ -29,6 +29,7 @@ from consell.rules.state import GameState
 from . import words
 from .naming import kingdom_names
 from .phone_forms import ContributionForm
+from .recent import Recent
 
 PLANNED_TYPES = ("action", "secret", "indication")
 
@@ -40,12 +41,25 @@ def sources(state: GameState, catalog: Catalog, seat: int) -> list[tuple[str, st
     if p.house:
         out.append(("house", p.house))
     out += [(f"office:{o}", o) for o in state.offices_of(seat)]
-    out += [
-        (f"common:{cid}", cid) for cid, c in catalog.items() if c.get("kind") == "common_action"
-    ]
+    out += [(f"common:{cid}", cid) for cid in _common_actions(catalog)]
     out += [(f"tactic:{t}", t) for t in p.tactics]
     out += [(f"asset:{a}", a) for a in p.assets]
     return out
+
+
+# The common actions of each catalog, by its identity, kept with the catalog so an identity is
+# never reused while its entry lives: every phone's planner lists them at every version, and
+# finding them is a walk over every card of the pack (``load_catalog`` hands every caller the
+# same read-only catalog until the pack changes).
+_COMMON: Recent[tuple[Catalog, list[str]]] = Recent(16)
+
+
+def _common_actions(catalog: Catalog) -> list[str]:
+    known = _COMMON.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        found = [cid for cid, c in catalog.items() if c.get("kind") == "common_action"]
+        known = _COMMON.put(id(catalog), (catalog, found))
+    return known[1]
 
 
 def plannable(

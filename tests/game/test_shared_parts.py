@@ -96,7 +96,8 @@ def test_a_stability_correction_renders_again_only_its_kingdoms_tile(game):
 
 def test_the_correction_boxes_show_the_chests_and_gauges_as_they_are_now(game):
     """The correction form labels each box with its value now; a public change leaves the
-    chests' boxes as they were rendered, and a change to a chest renders them again."""
+    chests' boxes (and the decks) as they were rendered, and a change to a chest renders them
+    again."""
     state = state_of(game)
     kingdom = state.kingdoms[0]
     coins = state.player(1).resources[Resource.MON]
@@ -109,6 +110,9 @@ def test_the_correction_boxes_show_the_chests_and_gauges_as_they_are_now(game):
         page = html.unescape(director.get(f"/games/{game.pk}/").content.decode())
     assert seen["game/_correction_chests.html"] == 0
     assert seen["game/_correction_kingdoms.html"] == 1
+    assert seen["game/_decks.html"] == 0  # no deck changed: the director's decks as they were
+    for cards in state.decks.values():
+        assert f"({len(cards)})</summary>" in page
     assert re.search(rf'\({value}\) <input type="number" name="ind_{kingdom.id}_stability"', page)
 
     _correct(game, res_1_MON="2")
