@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from consell.rules import lasting
 from consell.rules import params as rules_params
 from consell.rules.card_shapes import Ability, Param
-from consell.rules.cards import Catalog
+from consell.rules.cards import Catalog, of_kind
 from consell.rules.cards import card as card_of
 from consell.rules.planning import allowances
 from consell.rules.resources import INDICATORS, RESOURCES, Resource
@@ -57,8 +57,7 @@ _COMMON: Recent[tuple[Catalog, list[str]]] = Recent(16)
 def _common_actions(catalog: Catalog) -> list[str]:
     known = _COMMON.get(id(catalog))
     if known is None or known[0] is not catalog:
-        found = [cid for cid, c in catalog.items() if c.get("kind") == "common_action"]
-        known = _COMMON.put(id(catalog), (catalog, found))
+        known = _COMMON.put(id(catalog), (catalog, of_kind(catalog, "common_action")))
     return known[1]
 
 
