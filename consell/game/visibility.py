@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
@@ -28,6 +29,7 @@ from consell.rules.trades import may_trade
 from . import words
 from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe, readable
+from .digests import digest
 from .director_view import turn_panel
 from .end_of_game_view import met_objectives
 from .log_cache import Entry
@@ -36,6 +38,7 @@ from .models import Game
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
 from .planner import plannable
+from .recent import Recent
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,25 @@ class Viewer:
         return f"seat:{self.seat}" if self.kind == "seat" else self.kind
 
 
+# Each card as ``card_view`` words it, by its catalog's identity, the instance and the language,
+# with the catalog kept so an identity is never reused while its entry lives. A 16-player
+# table's views held about 250 cards at every change (each chest's hand, the director's 16
+# chests, the board's rows), each built again although a card's words never change; a
+# version's views are never changed once built, so they share these as they share the board.
+_CARDS: Recent[tuple[Catalog, dict[str, Any]]] = Recent(4096)
+
+
 def card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
-    """A card as a player may read it in their own hand (allow-listed fields)."""
+    """A card as a player may read it in their own hand (allow-listed fields), built once per
+    catalog, instance and language; the caller reads it and never changes it."""
+    key = (id(catalog), instance, language)
+    known = _CARDS.get(key)
+    if known is None or known[0] is not catalog:
+        known = _CARDS.put(key, (catalog, _card_view(catalog, instance, language)))
+    return known[1]
+
+
+def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
     c = card_of(catalog, instance)
     return {
         "instance": instance,
@@ -358,6 +378,13 @@ def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict
     }
 
 
+# Each chest's notes as worded, by what the wording reads: the notes, the players' and the
+# kingdoms' names, both languages and the catalog (kept, so its identity is not reused). A
+# chest's notes only grow, a few a turn, but a 16-player table's 32 chests (each phone's own
+# and the director's 16) worded every note again at every change: most of a chest's cost.
+_NOTES: Recent[tuple[Catalog, list[dict[str, Any]]]] = Recent(256)
+
+
 def _notes(state: GameState, catalog: Catalog, language: str, notes) -> list[dict[str, Any]]:
     """A chest's notes from the director, worded with the names of the state they belong to."""
     if not notes:
@@ -366,8 +393,29 @@ def _notes(state: GameState, catalog: Catalog, language: str, notes) -> list[dic
         "players": [{"seat": p.seat, "name": p.name} for p in state.players],
         "kingdoms": [{"id": k.id, "name": k.name} for k in state.kingdoms],
     }
-    names = Names(named, catalog, language)
-    return [{"turn": n.turn, "text": describe(n.kind, n.data, names)} for n in notes]
+    said = [n.to_dict() for n in notes]
+    wording = (id(catalog), get_language(), language, digest(named))
+    key = (*wording, digest(said))
+    known = _NOTES.get(key)
+    if known is None or known[0] is not catalog:
+        names = Names(named, catalog, language)
+        worded = [_note(catalog, wording, names, n) for n in notes]
+        known = _NOTES.put(key, (catalog, worded))
+    return known[1]
+
+
+# Each note as worded, by the same and the note itself: a chest that received a note has its
+# older notes worded already.
+_NOTE: Recent[tuple[Catalog, dict[str, Any]]] = Recent(4096)
+
+
+def _note(catalog: Catalog, wording: tuple, names: Names, note) -> dict[str, Any]:
+    key = (*wording, digest(note.to_dict()))
+    known = _NOTE.get(key)
+    if known is None or known[0] is not catalog:
+        said = {"turn": note.turn, "text": describe(note.kind, note.data, names)}
+        known = _NOTE.put(key, (catalog, said))
+    return known[1]
 
 
 def _offers(

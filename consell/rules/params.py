@@ -145,6 +145,14 @@ class _Box:
         self.state, self.catalog, self.seat = state, catalog, seat
         self.spec, self.execution = spec, execution
         self.name = spec["name"]
+        self._kingdoms: dict[int, int | None] | None = None
+
+    @property
+    def kingdom_of(self) -> dict[int, int | None]:
+        """Each playing seat's kingdom, read once: a phone's box is judged for every player."""
+        if self._kingdoms is None:
+            self._kingdoms = {p.seat: p.kingdom for p in self.state.players}
+        return self._kingdoms
 
     def fail(self, message: str, **values: object) -> InvalidParameterError:
         """``message`` is a whole translated sentence naming the box as ``%(box)s``."""
@@ -162,7 +170,7 @@ class _Box:
             raise self.fail(
                 _("The box %(box)s must name a player, not %(value)s."), value=repr(value)
             )
-        if value not in {p.seat for p in self.state.players}:
+        if value not in self.kingdom_of:
             raise self.fail(
                 _("The box %(box)s names seat %(seat)s, who is not playing."), seat=value
             )
@@ -170,7 +178,9 @@ class _Box:
 
     def _in_scope(self, target_kingdom: int | None, target_seat: int | None) -> None:
         scope = self.spec.get("scope", "any")
-        own = self.state.player(self.seat).kingdom
+        if self.seat not in self.kingdom_of:
+            self.state.player(self.seat)  # the owner is not playing: refused as the state says
+        own = self.kingdom_of[self.seat]
         if scope == "others" and target_seat == self.seat:
             raise self.fail(_("The box %(box)s must name someone other than yourself."))
         if scope == "own_kingdom" and (own is None or target_kingdom != own):
@@ -186,7 +196,7 @@ class _Box:
 
     def _player(self, value: Any) -> None:
         target = self._seat(value)
-        self._in_scope(self.state.player(target).kingdom, target)
+        self._in_scope(self.kingdom_of[target], target)
 
     def _players(self, value: Any) -> None:
         if not isinstance(value, list | tuple):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from consell.game import visibility
 from consell.game.visibility import Viewer, behind_screen_for, table_view, view_for
 from consell.rules.state import GameState, Phase
 
@@ -40,6 +41,20 @@ def test_a_view_built_from_the_shared_table_is_the_view_built_alone(players, see
         shared = view_for(game, viewer, "ca", tables[behind_screen_for(game, viewer)])
         assert shared == view_for(game, viewer, "ca"), viewer.key
     assert {b: t.state.to_dict() for b, t in tables.items()} == before
+
+
+def test_the_cards_every_view_shares_are_left_as_they_were_worded():
+    """Each card's words are built once and shared by every view that shows it
+    (``visibility.card_view``); no view, however built, changes them for the next."""
+    visibility._CARDS.clear()
+    game = play_until(9, 10, 3, lambda s: s.turn == 3 and bool(s.pending))
+    for viewer in _viewers(game):
+        for language in ("ca", "en"):
+            view_for(game, viewer, language)
+    shared = list(visibility._CARDS._entries.items())
+    assert len(shared) > 50  # the chests', the board's and the director's cards
+    for (_catalog_id, instance, language), (catalog, card) in shared:
+        assert card == visibility._card_view(catalog, instance, language), instance
 
 
 def test_behind_the_screen_the_table_shares_the_snapshot_with_the_players_alone():
