@@ -25,11 +25,12 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from consell.game.broadcast import RememberServerLoop  # noqa: E402
 from consell.game.routing import websocket_urlpatterns  # noqa: E402
+from consell.quiet_collector import QuietAfterRequests, install  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         # The loop is remembered so that a change's notices leave the request (broadcast.py).
-        "http": RememberServerLoop(django_asgi_app),
+        "http": QuietAfterRequests(RememberServerLoop(django_asgi_app)),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
@@ -40,3 +41,6 @@ application = ProtocolTypeRouter(
 # out of the garbage collector's full passes, which otherwise walked it all, 100-odd ms
 # during which no screen got its notice (the long tail of B1, docs/performance.md).
 gc.freeze()
+# The full passes over what is left run when the server is quiet, not inside a change's
+# renderings (consell/quiet_collector.py).
+install()

@@ -43,6 +43,8 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
+from consell import quiet_collector
+
 from .access import SESSION_KEY, board_game, seat_from_session, seats_read_once
 from .broadcast import PROTOCOL_VERSION, game_group
 from .live_parts import Pushed, render_for_socket
@@ -351,13 +353,17 @@ class Relay:
         ]
         if not due:
             return
-        renderings = [socket.rendering() for socket, _ in due]
-        made = await sync_to_async(_render_all, thread_sensitive=True)(renderings)
-        for (socket, version), rendering, pushed in zip(due, renderings, made, strict=True):
-            try:
-                await socket.game_changed(version, (rendering[3], pushed))
-            except Exception:
-                logger.warning("a notice could not be sent to a %s socket", socket.role)
+        quiet_collector.busy()
+        try:
+            renderings = [socket.rendering() for socket, _ in due]
+            made = await sync_to_async(_render_all, thread_sensitive=True)(renderings)
+            for (socket, version), rendering, pushed in zip(due, renderings, made, strict=True):
+                try:
+                    await socket.game_changed(version, (rendering[3], pushed))
+                except Exception:
+                    logger.warning("a notice could not be sent to a %s socket", socket.role)
+        finally:
+            quiet_collector.quiet_soon()  # a full pass, if none is due before the next change
 
 
 def _render_all(renderings: list[tuple]) -> list[Pushed | None]:
