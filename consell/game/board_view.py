@@ -9,6 +9,7 @@ Only events whose audience is ``"public"`` are read here, whoever the viewer is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from consell.rules.cards import Catalog
@@ -19,6 +20,7 @@ from consell.rules.payloads import DestinyExhausted, DestinyRevealed, Objectives
 from consell.rules.resources import Resource
 from consell.rules.state import GameState
 
+from .log_cache import Entry
 from .models import Event, Game
 from .naming import kingdom_names
 
@@ -43,17 +45,20 @@ def _title_and_text(catalog: Catalog, instance: str, text, language: str) -> Car
     return {"title": text(c.get("title"), language), "text": text(c.get("text"), language)}
 
 
+DESTINY_KINDS = frozenset({Kind.DESTINY_REVEALED, Kind.DESTINY_EXHAUSTED})
+
+
 def destiny_of_turn(
-    game: Game, state: GameState, catalog: Catalog, language: str, text
+    log: Sequence[Entry], state: GameState, catalog: Catalog, language: str, text
 ) -> list[dict]:
-    """The destiny cards revealed this turn, in the order they came, each with its kingdom."""
+    """The destiny cards revealed this turn, in the order they came, each with its kingdom.
+
+    Read from the game's log as the table's view holds it (oldest first), not from the
+    database again: each process built every version's board with one query more."""
     kingdoms = kingdom_names(state, catalog, language)
-    events = Event.objects.filter(
-        game=game, turn=state.turn, kind__in=(Kind.DESTINY_REVEALED, Kind.DESTINY_EXHAUSTED)
-    ).order_by("seq")
     out = []
-    for ev in events:
-        if ev.audience != "public":
+    for ev in log:
+        if ev.turn != state.turn or ev.kind not in DESTINY_KINDS or ev.audience != "public":
             continue
         if ev.kind == Kind.DESTINY_EXHAUSTED:
             kingdom, card, card_kind, duration = (

@@ -156,14 +156,15 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     state = GameState.from_dict(source)
     ruleset = Ruleset.from_dict(game.ruleset)
     board = _public_board(state, ruleset, catalog, language)
-    board["destiny"] = destiny_of_turn(game, state, catalog, language, text)
+    log = log_entries(game)
+    board["destiny"] = destiny_of_turn(log, state, catalog, language, text)
     board["standings"] = [
         {**row, "house": _house(catalog, row["house"], language)}
         for row in standings(game, state, catalog, language, text)
     ]
     by_kingdom(board)
     names = Names(game.state, catalog, language)
-    return TableView(state, ruleset, board, names, log_entries(game))
+    return TableView(state, ruleset, board, names, log)
 
 
 def behind_screen_for(game: Game, viewer: Viewer) -> bool:
