@@ -37,13 +37,18 @@ def test_one_request_answers_every_part_from_one_view(game, builds):  # noqa: F8
     assert builds == [("seat:1", game.seq)]
 
 
-def test_each_part_is_the_one_its_own_request_would_get(game):
+@pytest.mark.parametrize("planning", [False, True])
+def test_each_part_is_the_one_its_own_request_would_get(game, planning):
+    """The parts of one answer share a context; none sees what another set in it."""
     start(game)
+    if planning:
+        to_planning(game)
     phone = seat_client(game, 1)
-    together = _get(phone, game, "fragment=chest&fragment=board")
-    alone = _get(phone, game, "fragment=chest") + _get(phone, game, "fragment=board")
+    together = _get(phone, game, ALL_PARTS)
+    alone = "".join(_get(phone, game, part) for part in ALL_PARTS.split("&"))
     tokens = re.compile(r'name="(nonce|csrfmiddlewaretoken)" value="[^"]*"')
     assert tokens.sub("", together) == tokens.sub("", alone)
+    assert _ids(together) == ["decisions", "plan-live", "chest", "board"]
 
 
 def test_a_phone_gets_its_own_chest_and_not_another_s(game):

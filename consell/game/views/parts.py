@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.http import HttpResponse
-from django.template.loader import render_to_string
+from django.template.context import make_context
+from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 
 from ..live_parts import VERSION_HEADER
@@ -45,7 +46,22 @@ def render_parts(request, template: str, names: list[str], context: dict) -> Htt
     if not names:
         response = HttpResponse(status=204)  # htmx swaps nothing: what is being typed stays
     else:
-        html = "".join(render_to_string(f"{template}#{name}", context, request) for name in names)
-        response = HttpResponse(mark_safe(html))
+        response = HttpResponse(mark_safe(_render_together(template, names, context, request)))
     response[VERSION_HEADER] = str(context["view"]["game"]["version"])
     return response
+
+
+def _render_together(template: str, names: list[str], context: dict, request) -> str:
+    """Each part ``template#name`` in turn, in one request context: the context processors
+    (the request, the language, the nonce, the login, the messages) run once per answer, not
+    once per part, for 18 pages at every change. Each part renders in a level of its own, so
+    a name one part sets (``{% url ... as name %}``) is gone for the next, as it was when
+    each part was rendered alone."""
+    parts = [get_template(f"{template}#{name}") for name in names]
+    bound = make_context(context, request, autoescape=parts[0].backend.engine.autoescape)
+    out = []
+    with bound.bind_template(parts[0].template):
+        for part in parts:
+            with bound.push():
+                out.append(part.template.render(bound))
+    return "".join(out)
