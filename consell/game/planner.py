@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from consell.rules import lasting
@@ -27,6 +28,7 @@ from consell.rules.resources import INDICATORS, RESOURCES, Resource
 from consell.rules.state import GameState
 
 from . import words
+from .digests import digest
 from .naming import kingdom_names
 from .phone_forms import ContributionForm
 from .recent import Recent
@@ -59,6 +61,51 @@ def _common_actions(catalog: Catalog) -> list[str]:
     if known is None or known[0] is not catalog:
         known = _COMMON.put(id(catalog), (catalog, of_kind(catalog, "common_action")))
     return known[1]
+
+
+# What a planner never reads of the other players: their hidden holdings and their plans. It
+# names them, their kingdoms and their visible assets (``_choices``, ``_group_by_owner``, the
+# rules' scopes). Nor does it read the kingdoms' gauges. ``tests/game/test_planner_kept.py``
+# holds ``plannable`` to that, seat by seat, on games the engine played.
+UNREAD_OF_OTHERS = frozenset(
+    {"resources", "tactics", "objectives", "objective_offer", "notes", "plan", "assets_used"}
+)
+UNREAD_OF_KINGDOMS = frozenset({"indicators"})
+
+# Each phone's planner, by its seat, both languages, the catalog (kept, so its identity is not
+# reused) and a digest of the state less what a planner never reads. A Stability correction, a
+# trade between two others or another player's hand-in leaves it as it was: 16 phones built
+# theirs again at every change, the largest part of a phone's view (B1, docs/performance.md).
+# The lists are shared by the views that hold them and never changed.
+_KEPT: Recent[tuple[Catalog, list[dict[str, Any]]]] = Recent(512)
+
+
+def plannable_kept(
+    stored: dict[str, Any], state: GameState, catalog: Catalog, seat: int, language: str, text
+) -> list[dict[str, Any]]:
+    """``plannable``, kept while nothing it reads changed; ``stored`` is ``state`` as stored."""
+    key = (id(catalog), get_language(), language, seat, _read_by_planner(stored, seat))
+    kept = _KEPT.get(key)
+    if kept is None or kept[0] is not catalog:
+        kept = _KEPT.put(key, (catalog, plannable(state, catalog, seat, language, text)))
+    return kept[1]
+
+
+def _read_by_planner(stored: dict[str, Any], seat: int) -> bytes:
+    """A digest of what the planner of ``seat`` may read of the state: all of it but the other
+    players' ``UNREAD_OF_OTHERS`` and the kingdoms' ``UNREAD_OF_KINGDOMS``."""
+    rest = {key: value for key, value in stored.items() if key not in ("players", "kingdoms")}
+    kingdoms = [
+        {key: value for key, value in k.items() if key not in UNREAD_OF_KINGDOMS}
+        for k in stored.get("kingdoms", [])
+    ]
+    players = [
+        p
+        if p.get("seat") == seat
+        else {key: value for key, value in p.items() if key not in UNREAD_OF_OTHERS}
+        for p in stored.get("players", [])
+    ]
+    return digest([rest, kingdoms, players])
 
 
 def plannable(

@@ -37,7 +37,7 @@ from .log_cache import entries as log_entries
 from .models import Game
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
-from .planner import plannable
+from .planner import plannable_kept
 from .recent import Recent
 
 
@@ -111,11 +111,12 @@ def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]
     }
 
 
-def _own_chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
+def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
     """A player's own chest, with what they may plan and trade now."""
+    state = table.state
     me = _chest(state, catalog, seat, language)
     if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
-        me["plannable"] = plannable(state, catalog, seat, language, text)
+        me["plannable"] = plannable_kept(table.stored, state, catalog, seat, language, text)
     me["offers"] = _offers(state, catalog, language, seat)
     # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
     me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)
@@ -136,6 +137,7 @@ class TableView:
     """
 
     state: GameState
+    stored: dict[str, Any]  # ``state`` as the row holds it (read only, like the rest)
     ruleset: Ruleset  # frozen: shared as it is
     board: dict[str, Any]
     names: Names
@@ -164,7 +166,7 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     ]
     by_kingdom(board)
     names = Names(game.state, catalog, language)
-    return TableView(state, ruleset, board, names, log)
+    return TableView(state, source, ruleset, board, names, log)
 
 
 def behind_screen_for(game: Game, viewer: Viewer) -> bool:
@@ -204,7 +206,7 @@ def view_for(
     view["board"] = table.board
     view["log"] = _log(game, viewer, table, behind_screen)
     if viewer.kind == "seat" and viewer.seat is not None:
-        view["me"] = _own_chest(state, catalog, viewer.seat, language)
+        view["me"] = _own_chest(table, catalog, viewer.seat, language)
         view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
