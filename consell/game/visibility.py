@@ -143,6 +143,7 @@ class TableView:
     names: Names
     log: list[Entry]
     sentences: dict[int, str] = field(default_factory=dict)
+    items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
 
 
 def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableView:
@@ -492,19 +493,27 @@ def _log(
             continue
         if viewer.kind != "director" and not readable(ev.kind):
             continue
-        out.append(
-            {
-                "seq": ev.seq,
-                "turn": ev.turn,
-                "phase": ev.phase,
-                "kind": ev.kind,
-                "text": _whose(ev, viewer, table),
-                "by_director": ev.by_director,
-            }
-        )
+        if viewer.kind == "director":
+            out.append(_item(ev, _whose(ev, viewer, table)))
+        else:  # every player who may read it reads the same line, made once per version
+            item = table.items.get(ev.seq)
+            if item is None:
+                item = table.items[ev.seq] = _item(ev, _whose(ev, viewer, table))
+            out.append(item)
         if len(out) >= 60:
             break
     return out
+
+
+def _item(ev: Entry, text: str) -> dict[str, Any]:
+    return {
+        "seq": ev.seq,
+        "turn": ev.turn,
+        "phase": ev.phase,
+        "kind": ev.kind,
+        "text": text,
+        "by_director": ev.by_director,
+    }
 
 
 def _whose(ev: Entry, viewer: Viewer, table: TableView) -> str:
