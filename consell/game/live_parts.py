@@ -17,6 +17,7 @@ HTTP as before.
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
-from django.urls import resolve, reverse
+from django.urls import ResolverMatch, resolve, reverse
 from django.utils import translation
 from django_htmx.middleware import HtmxDetails
 
@@ -58,6 +59,13 @@ def page_path(role: str, kwargs: dict) -> str:
     return reverse("game:board", args=[kwargs["board_token"]])
 
 
+@functools.lru_cache(maxsize=1024)
+def _resolved(path: str, urlconf: str) -> ResolverMatch:
+    """The view of a socket's page, found once per page (and URL configuration): matching it
+    against every route again was a few per cent of each of a table's 18 renderings."""
+    return resolve(path, urlconf)
+
+
 def live_parts_of(role: str) -> tuple[str, ...]:
     """The parts a notice refreshes on this kind of page (its elements that htmx refetches)."""
     from .views import board, director, player
@@ -72,7 +80,7 @@ def render_for_socket(scope: dict, role: str, kwargs: dict, plan_key: str) -> Pu
     path, parts = page_path(role, kwargs), live_parts_of(role)
     request = _request(scope, path, parts, plan_key, director=role == "director")
     had_token = "CSRF_COOKIE" in request.META
-    match = resolve(request.path_info)
+    match = _resolved(request.path_info, settings.ROOT_URLCONF)
     language = translation.get_language_from_request(request)
     try:
         with translation.override(language):
