@@ -73,17 +73,21 @@ def public_change(game_id: int) -> None:
 
 
 def render_all(sockets: list[Socket]) -> dict[str, list[float]]:
-    """Each socket's parts, one after the other; seconds each took, by kind of page."""
+    """Each socket's parts, one after the other, their seats checked against one read of the
+    game's seats as the relay does (``consumers._render_all``); seconds each took, by kind of
+    page."""
+    from consell.game.access import seats_read_once
     from consell.game.live_parts import render_for_socket
 
     took: dict[str, list[float]] = {}
-    for socket in sockets:
-        began = time.perf_counter()
-        pushed = render_for_socket(socket.scope, socket.role, socket.kwargs, socket.plan_key)
-        took.setdefault(socket.kind, []).append(time.perf_counter() - began)
-        if pushed is None:
-            raise AssertionError(f"no parts for a {socket.kind}")
-        socket.plan_key = pushed.plan_key  # the planner is left out while it is unchanged
+    with seats_read_once():
+        for socket in sockets:
+            began = time.perf_counter()
+            pushed = render_for_socket(socket.scope, socket.role, socket.kwargs, socket.plan_key)
+            took.setdefault(socket.kind, []).append(time.perf_counter() - began)
+            if pushed is None:
+                raise AssertionError(f"no parts for a {socket.kind}")
+            socket.plan_key = pushed.plan_key  # the planner is left out while it is unchanged
     return took
 
 
