@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.http import HttpResponse
+from django.template import Engine
 from django.template.context import make_context
-from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 
 from ..live_parts import VERSION_HEADER
@@ -57,11 +57,12 @@ def _render_together(template: str, names: list[str], context: dict, request) ->
     once per part, for 18 pages at every change. Each part renders in a level of its own, so
     a name one part sets (``{% url ... as name %}``) is gone for the next, as it was when
     each part was rendered alone."""
-    parts = [get_template(f"{template}#{name}") for name in names]
-    bound = make_context(context, request, autoescape=parts[0].backend.engine.autoescape)
+    engine = Engine.get_default()
+    parts = [engine.get_template(f"{template}#{name}") for name in names]
+    bound = make_context(context, request, autoescape=engine.autoescape)
     out = []
-    with bound.bind_template(parts[0].template):
+    with bound.bind_template(parts[0]):
         for part in parts:
             with bound.push():
-                out.append(part.template.render(bound))
+                out.append(part.render(bound))
     return "".join(out)
