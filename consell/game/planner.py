@@ -31,7 +31,7 @@ from . import words
 from .digests import digest
 from .naming import kingdom_names
 from .phone_forms import ContributionForm
-from .recent import Recent
+from .recent import Recent, kept_for
 
 PLANNED_TYPES = ("action", "secret", "indication")
 
@@ -57,10 +57,7 @@ _COMMON: Recent[tuple[Catalog, list[str]]] = Recent(16)
 
 
 def _common_actions(catalog: Catalog) -> list[str]:
-    known = _COMMON.get(id(catalog))
-    if known is None or known[0] is not catalog:
-        known = _COMMON.put(id(catalog), (catalog, of_kind(catalog, "common_action")))
-    return known[1]
+    return kept_for(_COMMON, catalog, (), lambda: of_kind(catalog, "common_action"))
 
 
 # What a planner never reads of the other players: their hidden holdings and their plans. It
@@ -84,11 +81,8 @@ def plannable_kept(
     stored: dict[str, Any], state: GameState, catalog: Catalog, seat: int, language: str, text
 ) -> list[dict[str, Any]]:
     """``plannable``, kept while nothing it reads changed; ``stored`` is ``state`` as stored."""
-    key = (id(catalog), get_language(), language, seat, _read_by_planner(stored, seat))
-    kept = _KEPT.get(key)
-    if kept is None or kept[0] is not catalog:
-        kept = _KEPT.put(key, (catalog, plannable(state, catalog, seat, language, text)))
-    return kept[1]
+    key = (get_language(), language, seat, _read_by_planner(stored, seat))
+    return kept_for(_KEPT, catalog, key, lambda: plannable(state, catalog, seat, language, text))
 
 
 def _read_by_planner(stored: dict[str, Any], seat: int) -> bytes:

@@ -46,3 +46,13 @@ class Recent[V]:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+
+
+def kept_for[O, W](cache: Recent[tuple[O, W]], owner: O, key: tuple, build: Callable[[], W]) -> W:
+    """The entry of ``cache`` for ``owner`` (by its identity) and ``key``, built and kept when
+    missing. The owner (a catalog) is kept with the entry, so an identity Python gives again
+    once the owner is freed never finds the entry of the one before."""
+    found = cache.get((id(owner), *key))
+    if found is None or found[0] is not owner:
+        found = cache.put((id(owner), *key), (owner, build()))
+    return found[1]

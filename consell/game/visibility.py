@@ -38,7 +38,7 @@ from .models import Game
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
 from .planner import plannable_kept
-from .recent import Recent
+from .recent import Recent, kept_for
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,9 @@ _CARDS: Recent[tuple[Catalog, dict[str, Any]]] = Recent(4096)
 def card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
     """A card as a player may read it in their own hand (allow-listed fields), built once per
     catalog, instance and language; the caller reads it and never changes it."""
-    key = (id(catalog), instance, language)
-    known = _CARDS.get(key)
-    if known is None or known[0] is not catalog:
-        known = _CARDS.put(key, (catalog, _card_view(catalog, instance, language)))
-    return known[1]
+    return kept_for(
+        _CARDS, catalog, (instance, language), lambda: _card_view(catalog, instance, language)
+    )
 
 
 def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
@@ -397,15 +395,13 @@ def _notes(state: GameState, catalog: Catalog, language: str, notes) -> list[dic
         "players": [{"seat": p.seat, "name": p.name} for p in state.players],
         "kingdoms": [{"id": k.id, "name": k.name} for k in state.kingdoms],
     }
-    said = [n.to_dict() for n in notes]
-    wording = (id(catalog), get_language(), language, digest(named))
-    key = (*wording, digest(said))
-    known = _NOTES.get(key)
-    if known is None or known[0] is not catalog:
+    wording = (get_language(), language, digest(named))
+
+    def worded() -> list[dict[str, Any]]:
         names = Names(named, catalog, language)
-        worded = [_note(catalog, wording, names, n) for n in notes]
-        known = _NOTES.put(key, (catalog, worded))
-    return known[1]
+        return [_note(catalog, wording, names, n) for n in notes]
+
+    return kept_for(_NOTES, catalog, (*wording, digest([n.to_dict() for n in notes])), worded)
 
 
 # Each note as worded, by the same and the note itself: a chest that received a note has its
@@ -414,12 +410,12 @@ _NOTE: Recent[tuple[Catalog, dict[str, Any]]] = Recent(4096)
 
 
 def _note(catalog: Catalog, wording: tuple, names: Names, note) -> dict[str, Any]:
-    key = (*wording, digest(note.to_dict()))
-    known = _NOTE.get(key)
-    if known is None or known[0] is not catalog:
-        said = {"turn": note.turn, "text": describe(note.kind, note.data, names)}
-        known = _NOTE.put(key, (catalog, said))
-    return known[1]
+    return kept_for(
+        _NOTE,
+        catalog,
+        (*wording, digest(note.to_dict())),
+        lambda: {"turn": note.turn, "text": describe(note.kind, note.data, names)},
+    )
 
 
 def _offers(
