@@ -112,7 +112,6 @@ def plannable(
         for t in getattr(state.player(seat).plan, pile)
     )
     choices = _choices(state, catalog, seat, language, text)
-    judged: dict = {}  # each distinct box judged once (``_offered``)
     times_allowed = allowances(state, catalog, seat)
     out = []
     for source, instance in sources(state, catalog, seat):
@@ -131,7 +130,7 @@ def plannable(
                     "cost": dict(a.get("cost") or {}),
                     "keywords": list(a.get("keywords", [])),
                     "planned": planned[(source, a["id"])] >= times_allowed(source, a["id"]),
-                    "fields": _fields(state, catalog, seat, a, choices, language, text, judged),
+                    "fields": _fields(state, catalog, seat, a, choices, language, text),
                 }
             )
     return out
@@ -151,7 +150,7 @@ def _field(param: Param, choices: dict, language: str, text) -> dict[str, Any]:
 
 
 def _fields(
-    state, catalog: Catalog, seat: int, ability: Ability, choices, language, text, judged: dict
+    state, catalog: Catalog, seat: int, ability: Ability, choices, language, text
 ) -> list[dict]:
     """The boxes of one ability, each offering only the values the rules accept now."""
     fields = []
@@ -159,7 +158,9 @@ def _fields(
         field = _field(spec, choices, language, text)
         # Resource boxes and the crisis contributions' entries are not lists of values.
         if field["choices"] and field["type"] not in ("resource", "contributions"):
-            allowed = _offered(state, catalog, seat, spec, field["choices"], judged)
+            allowed = rules_params.offered(
+                state, catalog, seat, spec, [v for v, _label in field["choices"]]
+            )
             field["choices"] = [c for c in field["choices"] if c[0] in allowed]
         fields.append(field)
     by_name = {f["name"]: f for f in fields}
@@ -167,20 +168,6 @@ def _fields(
         if asset in by_name and owner in by_name:
             _group_by_owner(state, catalog, by_name[asset], by_name[owner], language, text)
     return fields
-
-
-# What names a box and how it is shown: the rules judge its values by everything else.
-_WORDING = frozenset({"name", "title", "optional"})
-
-
-def _offered(state, catalog: Catalog, seat: int, spec: Param, shown: list, judged: dict) -> set:
-    """``params.offered`` of a box, asked once per phone for boxes alike but for their wording:
-    a hand holds a dozen boxes naming "another player", each judged against every player."""
-    values = tuple(v for v, _label in shown)
-    key = (tuple(sorted((k, repr(v)) for k, v in spec.items() if k not in _WORDING)), values)
-    if key not in judged:
-        judged[key] = set(rules_params.offered(state, catalog, seat, spec, list(values)))
-    return judged[key]
 
 
 def _seized(ability: Ability) -> dict[str, str]:
