@@ -191,10 +191,12 @@ def _check_row(kept: Game, fresh: Game) -> None:
 
 
 def board_game(board_token: str) -> Game:
+    """The game of a shared screen's link, by the statement a change reads its row with (the
+    ORM built the query again for the board's every page and notice)."""
+    from .services.game_rows import read_by_board_token  # the services import this module
+
     try:
-        return with_state(
-            Game.objects.select_related("pack").defer(*LARGE).get(board_token=board_token)
-        )
+        return with_state(read_by_board_token(board_token))
     except Game.DoesNotExist as exc:
         raise Http404 from exc
 

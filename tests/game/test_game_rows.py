@@ -48,6 +48,16 @@ def test_a_locked_row_is_the_orms_row_with_its_pack_and_without_its_state(
     assert _small(read) == _small(locked) == _small(orm)
 
 
+def test_the_shared_screens_row_is_the_orms_row_by_its_board_token(game):
+    """The public board finds its game by its link's token, by the same written statement."""
+    orm = Game.objects.select_related("pack").defer(*game_rows.LARGE).get(pk=game.pk)
+    screen = game_rows.read_by_board_token(orm.board_token)
+    assert screen.get_deferred_fields() == set(game_rows.LARGE)
+    assert _small(screen) == _small(orm) and screen.pack == orm.pack
+    with pytest.raises(Game.DoesNotExist):
+        game_rows.read_by_board_token(orm.board_token + "x")
+
+
 def test_a_missing_game_is_refused_as_the_orm_refuses_it():
     with pytest.raises(Game.DoesNotExist), transaction.atomic():
         game_rows.lock(10**9)

@@ -43,13 +43,19 @@ def read(game_id: int) -> Game:
     return _select(game_id, lock=False)
 
 
-def _select(game_id: int, lock: bool) -> Game:
+def read_by_board_token(board_token: str) -> Game:
+    """The game whose public board ``board_token`` opens, as ``read`` gives it: the shared
+    screen's every page and notice reads it (``access.board_game``)."""
+    return _select(board_token, lock=False, by="board_token")
+
+
+def _select(key: int | str, lock: bool, by: str = "pk") -> Game:
     game_fields, pack_fields = _read_fields()
     with connection.cursor() as cursor:
-        cursor.execute(_select_sql(lock), [game_id])
+        cursor.execute(_select_sql(lock, by), [key])
         row = cursor.fetchone()
     if row is None:
-        raise Game.DoesNotExist(f"No game {game_id}.")
+        raise Game.DoesNotExist(f"No game with {by} {key!r}.")
     values = [from_db(f, v) for f, v in zip(game_fields + pack_fields, row, strict=True)]
     cut = len(game_fields)
     game = Game.from_db(connection.alias, [f.attname for f in game_fields], values[:cut])
@@ -165,9 +171,11 @@ def _read_fields() -> tuple[list[Field], list[Field]]:
 
 
 @functools.cache
-def _select_sql(lock: bool) -> str:
-    """Written the first time it is needed, when the database is known."""
+def _select_sql(lock: bool, by: str) -> str:
+    """Written the first time it is needed, when the database is known; ``by`` is the field
+    the row is found by (the primary key, or a unique field)."""
     game_fields, pack_fields = _read_fields()
+    found_by = Game._meta.pk if by == "pk" else concrete(Game, by)
     columns = [f"g.{quoted(f.column)}" for f in game_fields]
     columns += [f"p.{quoted(f.column)}" for f in pack_fields]
     features = connection.features
@@ -180,7 +188,7 @@ def _select_sql(lock: bool) -> str:
     return (
         f"SELECT {', '.join(columns)} FROM {table(Game)} g "
         f"JOIN {table(Pack)} p ON p.{quoted(Pack._meta.pk.column)} = g.{column(Game, 'pack')} "
-        f"WHERE g.{quoted(Game._meta.pk.column)} = %s{locking}"
+        f"WHERE g.{quoted(found_by.column)} = %s{locking}"
     )
 
 
