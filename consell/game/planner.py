@@ -70,24 +70,26 @@ UNREAD_OF_OTHERS = frozenset(
 UNREAD_OF_KINGDOMS = frozenset({"indicators"})
 
 # Each phone's planner, by its seat, both languages, the catalog (kept, so its identity is not
-# reused) and a digest of the state less what a planner never reads. A Stability correction, a
-# trade between two others or another player's hand-in leaves it as it was: 16 phones built
-# theirs again at every change, the largest part of a phone's view (B1, docs/performance.md).
-# The lists are shared by the views that hold them and never changed.
+# reused) and a digest of the state less what a planner never reads (``read_key``). A
+# Stability correction, a trade between two others or another player's hand-in leaves it as it
+# was: 16 phones built theirs again at every change, the largest part of a phone's view (B1,
+# docs/performance.md). The lists are shared by the views that hold them and never changed.
 _KEPT: Recent[tuple[Catalog, list[dict[str, Any]]]] = Recent(512)
 
 
 def plannable_kept(
-    stored: dict[str, Any], state: GameState, catalog: Catalog, seat: int, language: str, text
+    key: bytes, state: GameState, catalog: Catalog, seat: int, language: str, text
 ) -> list[dict[str, Any]]:
-    """``plannable``, kept while nothing it reads changed; ``stored`` is ``state`` as stored."""
-    key = (get_language(), language, seat, _read_by_planner(stored, seat))
-    return kept_for(_KEPT, catalog, key, lambda: plannable(state, catalog, seat, language, text))
+    """``plannable``, kept while nothing it reads changed; ``key`` is ``read_key`` of the state
+    as stored, for ``seat``."""
+    kept = (get_language(), language, seat, key)
+    return kept_for(_KEPT, catalog, kept, lambda: plannable(state, catalog, seat, language, text))
 
 
-def _read_by_planner(stored: dict[str, Any], seat: int) -> bytes:
-    """A digest of what the planner of ``seat`` may read of the state: all of it but the other
-    players' ``UNREAD_OF_OTHERS`` and the kingdoms' ``UNREAD_OF_KINGDOMS``."""
+def read_key(stored: dict[str, Any], seat: int) -> bytes:
+    """A digest of what the planner of ``seat`` may read of the state (``stored``, as the row
+    holds it): all of it but the other players' ``UNREAD_OF_OTHERS`` and the kingdoms'
+    ``UNREAD_OF_KINGDOMS``. A chest reads less (``visibility._chest_kept``)."""
     rest = {key: value for key, value in stored.items() if key not in ("players", "kingdoms")}
     kingdoms = [
         {key: value for key, value in k.items() if key not in UNREAD_OF_KINGDOMS}

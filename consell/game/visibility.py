@@ -37,7 +37,7 @@ from .log_cache import entries as log_entries
 from .models import Game
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
-from .planner import plannable_kept
+from .planner import plannable_kept, read_key
 from .recent import Recent, kept_for
 
 
@@ -112,9 +112,10 @@ def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]
 def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
     """A player's own chest, with what they may plan and trade now."""
     state = table.state
-    me = _chest(state, catalog, seat, language)
+    me = dict(_chest_kept(table, catalog, seat, language))  # the kept chest stays as it is
     if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
-        me["plannable"] = plannable_kept(table.stored, state, catalog, seat, language, text)
+        key = table.read_key(seat)
+        me["plannable"] = plannable_kept(key, state, catalog, seat, language, text)
     me["offers"] = _offers(state, catalog, language, seat)
     # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
     me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)
@@ -142,6 +143,15 @@ class TableView:
     log: list[Entry]
     sentences: dict[int, str] = field(default_factory=dict)
     items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
+    keys: dict[int, bytes] = field(default_factory=dict)  # ``read_key`` of each seat
+
+    def read_key(self, seat: int) -> bytes:
+        """``planner.read_key`` of ``seat``, made once per version: the seat's phone and the
+        director's dashboard both key its chest by it, and the phone its planner."""
+        key = self.keys.get(seat)
+        if key is None:
+            key = self.keys[seat] = read_key(self.stored, seat)
+        return key
 
 
 def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableView:
@@ -210,7 +220,7 @@ def view_for(
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
     if viewer.kind == "director":
-        view["chests"] = [_chest(state, catalog, p.seat, language) for p in state.players]
+        view["chests"] = [_chest_kept(table, catalog, p.seat, language) for p in state.players]
         view["offers"] = _offers(state, catalog, language, None)
         view["turn"] = turn_panel(state, catalog, ruleset, language, text)
         view["turn"]["last_auction"] = _last_auction(table.log, state, catalog, language)
@@ -378,6 +388,23 @@ def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict
             "secrets": [_planned(state, catalog, language, seat, a) for a in p.plan.secrets],
         },
     }
+
+
+# Each chest, by its seat, both languages, the catalog (kept, so its identity is not reused) and
+# the seat's ``read_key``: a chest reads its own player whole, and of the rest only the players'
+# and kingdoms' names, the kingdoms' kings and offices, and the cards, all of which the key
+# covers (``tests/game/test_chest_kept.py`` holds ``_chest`` to that, seat by seat). A table's
+# 32 chests (each phone's own and the director's 16) were built at every change, and each
+# digested again for its shared rendering; a kept chest is the same dict from one version to
+# the next, whose rendering is found by its identity (``consell_game.shared_part``). Never
+# changed: ``_own_chest`` adds to a copy.
+_CHESTS: Recent[tuple[Catalog, dict[str, Any]]] = Recent(1024)
+
+
+def _chest_kept(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
+    """``_chest`` of this version's state, kept while nothing it reads changed."""
+    key = (get_language(), language, seat, table.read_key(seat))
+    return kept_for(_CHESTS, catalog, key, lambda: _chest(table.state, catalog, seat, language))
 
 
 # Each chest's notes as worded, by what the wording reads: the notes, the players' and the

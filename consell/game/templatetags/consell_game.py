@@ -150,17 +150,27 @@ def shared_part(template_name: str, **data):
 
 # The digests of data already seen, by the identity of its values: a version's board is one
 # dict that every view of the version holds and nobody changes (``visibility.TableView``), so
-# its 20 kB are written out and hashed once, not once per viewer. The values are kept with
-# their digest, so an identity is never reused while its entry lives.
-_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(64)
+# its 20 kB are written out and hashed once, not once per viewer. A dict given as a value is
+# known by its own values' identities: a phone's chest reaches its part as a new dict at every
+# version (``chest_alone``), yet holds the kept chest's values (``visibility._chest_kept``),
+# so a chest that did not change is not hashed again. The values are kept with their digest,
+# so an identity is never reused while its entry lives. A version of a table makes about 40
+# (the board, the kingdoms, the phones' and the director's chests, the decks).
+_DIGESTS: Recent[tuple[tuple, bytes]] = Recent(512)
 
 
 def _digest(data: dict) -> bytes:
-    identity = tuple((name, id(value)) for name, value in sorted(data.items()))
+    identity = tuple((name, _identity(value)) for name, value in sorted(data.items()))
     known = _DIGESTS.get(identity)
     if known is None:
         known = _DIGESTS.put(identity, (tuple(data.values()), digest(data)))
     return known[1]
+
+
+def _identity(value) -> int | tuple:
+    if type(value) is dict:
+        return tuple((name, id(inner)) for name, inner in value.items())
+    return id(value)
 
 
 # The log's lines, rendered once per wording: most of a phone's log is the public entries every
