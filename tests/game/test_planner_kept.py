@@ -25,10 +25,6 @@ from .simulated import play_until
 pytestmark = pytest.mark.django_db
 
 
-def _key(stored: dict, seat: int) -> bytes:
-    return planner.read_key(stored, seat)
-
-
 def _planning(players: int, seed: int, turn: int):
     return play_until(players, 10, seed, lambda s: s.turn == turn and s.phase is Phase.PLANNING)
 
@@ -68,7 +64,9 @@ def test_a_kept_planner_is_the_planner_built_now():
     catalog = load_catalog(game.pack)
     state = GameState.from_dict(game.state)
     for p in state.players:
-        kept = planner.plannable_kept(_key(game.state, p.seat), state, catalog, p.seat, "ca", text)
+        kept = planner.plannable_kept(
+            planner.read_key(game.state, p.seat), state, catalog, p.seat, "ca", text
+        )
         assert kept == planner.plannable(state, catalog, p.seat, "ca", text)
 
 
@@ -89,7 +87,7 @@ def test_a_correction_keeps_every_planner_and_a_tile_changes_its_own_alone(monke
         state = GameState.from_dict(game.state)
         return {
             p.seat: planner.plannable_kept(
-                _key(game.state, p.seat), state, catalog, p.seat, "ca", text
+                planner.read_key(game.state, p.seat), state, catalog, p.seat, "ca", text
             )
             for p in state.players
         }
