@@ -25,6 +25,12 @@ the nested call also left asgiref's per-request executor in the request's contex
 Django's ``request_finished`` then failed on it ("CurrentThreadExecutor already quit").
 Outside a server (the simulator, commands, the sync test client) there is no loop to hand it
 to, and the notice is sent before the call returns, as before.
+
+The process that made the change hands its notice to its own relay at once (``hear_here``),
+before it goes through the channel layer: through Redis it comes back to this process a few
+milliseconds later, and a table's pages held here need not wait for that trip (B1,
+docs/performance.md). Each notice has an id, by which the relay knows the copy that comes
+back and drops it; the other processes hear it through the layer as before.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 
 from asgiref.sync import async_to_sync
@@ -59,12 +66,30 @@ def notify_game_changed(game_id: int, versions: dict[str, int]) -> None:
         # simulator, a director between games) there is nobody to tell, and the trip into an
         # event loop is most of a change's cost. Redis cannot say so cheaply: it always sends.
         return
-    message = {"type": "game.changed", "game": game_id, "versions": dict(versions)}
+    message = {
+        "type": "game.changed",
+        "game": game_id,
+        "versions": dict(versions),
+        "id": secrets.token_hex(8),
+    }
 
     async def send(layer) -> None:
+        listener = _listeners.get(id(layer))
+        if listener is not None:
+            listener(message)
         await layer.group_send(game_group(game_id), message)
 
     _best_effort(send, f"game {game_id} changed")
+
+
+# This process's listener of each channel layer (``consumers.Relay``), by the layer's id.
+_listeners: dict[int, Callable[[dict], None]] = {}
+
+
+def hear_here(layer, listener: Callable[[dict], None]) -> None:
+    """Hand this process's notices on ``layer`` to ``listener`` as they are sent, on the
+    server's loop, before they travel through the layer."""
+    _listeners[id(layer)] = listener
 
 
 def close_seat(game_id: int, position: int) -> None:

@@ -31,8 +31,10 @@ with an error notice and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
+from collections import deque
 from functools import partial
 from urllib.parse import parse_qs
 
@@ -46,7 +48,7 @@ from django.http import Http404
 from consell import quiet_collector
 
 from .access import SESSION_KEY, board_game, seat_from_session, seats_read_once
-from .broadcast import PROTOCOL_VERSION, game_group
+from .broadcast import PROTOCOL_VERSION, game_group, hear_here
 from .live_parts import Pushed, render_for_socket
 from .models import Game, Seat
 
@@ -241,6 +243,10 @@ class Relay:
     rendering thread, then hands each socket its own. A socket's parts are still made by its
     page's view from its own handshake (``render_for_socket``), so the one gate stays the one
     gate.
+
+    A notice of a change made in this process is heard twice: at once, as it is sent
+    (``hear``), and again when it comes back through the channel layer. Notices are handed on
+    one at a time, and one already handed on (by its id) is dropped.
     """
 
     # The relay of each channel layer, by the layer's id; one made on another event loop (a
@@ -254,6 +260,9 @@ class Relay:
         self.sockets: dict[int, set[GameConsumer]] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.task: asyncio.Task | None = None
+        self.handing = asyncio.Lock()
+        self.heard: deque[str] = deque(maxlen=256)
+        self.hearing: set[asyncio.Task] = set()
 
     @classmethod
     async def join(cls, socket: GameConsumer) -> Relay:
@@ -263,6 +272,7 @@ class Relay:
         relay = cls._open.get(id(socket.channel_layer))
         if relay is None or relay.loop is not asyncio.get_running_loop():
             relay = cls._open[id(socket.channel_layer)] = cls(socket.channel_layer)
+            hear_here(relay.layer, relay.hear)
         if not relay.channel:
             # The default prefix, as the sockets': channels-redis pops one list per prefix and
             # process, and a receive holding its lock pops only its own prefix's list.
@@ -308,6 +318,30 @@ class Relay:
                 logger.warning("relay lost its channel layer; catching its pages up when back")
                 await self._recover()
                 continue
+            await self._hand_on_once(message)
+
+    def hear(self, message: dict) -> None:
+        """A notice this process is sending, handed on now rather than when it comes back
+        through the channel layer (a few milliseconds later through Redis)."""
+        try:
+            if asyncio.get_running_loop() is not self.loop:
+                return  # another loop's notice: this relay hears it through the layer
+        except RuntimeError:
+            return
+        # In a context of its own: the sender's may hold the executor of a call that ends
+        # before the rendering does (asgiref's, when a notice is sent from sync code).
+        task = self.loop.create_task(self._hand_on_once(message), context=contextvars.Context())
+        self.hearing.add(task)
+        task.add_done_callback(self.hearing.discard)
+
+    async def _hand_on_once(self, message: dict) -> None:
+        """Hand on ``message`` unless it was already (heard here, then again from the layer)."""
+        async with self.handing:
+            notice = message.get("id")
+            if isinstance(notice, str):
+                if notice in self.heard:
+                    return
+                self.heard.append(notice)
             try:
                 await self._hand_on(message)
             except asyncio.CancelledError:

@@ -261,6 +261,46 @@ async def test_a_change_reaches_a_process_as_one_message_rendered_in_one_trip(
     await board_socket.disconnect()
 
 
+async def test_a_change_made_here_reaches_this_processs_pages_before_the_layer_brings_it(
+    game, settings, monkeypatch
+):
+    """The process that made a change hands its notice to its own pages at once, not after a
+    trip through the channel layer; when the layer brings the same notice back, it is dropped,
+    not rendered and sent again (B1, docs/performance.md)."""
+    from channels.layers import get_channel_layer
+
+    from consell.game import consumers
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    group_send, on_the_way, trips = layer.group_send, [], []
+    render_all = consumers._render_all
+
+    async def not_there_yet(group, message):
+        on_the_way.append((group, message))
+
+    def one_trip(renderings):
+        trips.append(len(renderings))
+        return render_all(renderings)
+
+    monkeypatch.setattr(layer, "group_send", not_there_yet)
+    monkeypatch.setattr(consumers, "_render_all", one_trip)
+    page = f"/play/{game.pk}/"
+    phone = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    socket = await _socket(f"/ws/play/{game.pk}/", phone)
+
+    await _keep_objectives(game, 1)
+    notice = json.loads(await socket.receive_from(timeout=5))
+    assert notice["type"] == "changed" and "parts" in notice
+    assert notice["version"] == (await sync_to_async(_version)(game, "seat:1"))
+    assert len(on_the_way) == 1 and trips == [1]
+
+    await group_send(*on_the_way[0])  # the layer brings it back
+    assert await socket.receive_nothing(timeout=0.5)
+    assert trips == [1]
+    await socket.disconnect()
+
+
 async def test_a_relay_whose_layer_failed_catches_its_pages_up_without_a_ping(
     game, settings, monkeypatch
 ):
