@@ -34,7 +34,7 @@ def director_game(request: HttpRequest, game_id: int) -> Game:
     user = request.user
     if not user.is_authenticated:
         raise Http404
-    game = _read_row(game_id)
+    game = _row_read_once(game_id) or _read_row(game_id)
     if game.director_id != user.pk:
         raise Http404
     return with_state(game)
@@ -99,16 +99,36 @@ def _seat_row(game_id: int, position: int, token: str) -> tuple | None:
     half of what checking a seat cost, and a table's 16 phones check theirs at every change),
     or the game's seats as ``seats_read_once`` read them.
     """
-    read = getattr(_read_once, "seats", None)
-    if read is None:
+    seats = _seats_read_once(game_id)
+    if seats is None:
         with connection.cursor() as cursor:
             cursor.execute(_seat_sql(one=True), [game_id, position, token])
             return cursor.fetchone()
+    return seats.get((position, token))
+
+
+def _seats_read_once(game_id: int) -> dict[tuple, tuple] | None:
+    """The game's seat rows by position and token, read once in a ``seats_read_once`` block;
+    None outside one."""
+    read = getattr(_read_once, "seats", None)
+    if read is None:
+        return None
     if game_id not in read:
         with connection.cursor() as cursor:
             cursor.execute(_seat_sql(one=False), [game_id])
             read[game_id] = {(row[_POSITION], row[_TOKEN]): row for row in cursor.fetchall()}
-    return read[game_id].get((position, token))
+    return read[game_id]
+
+
+def _row_read_once(game_id: int) -> Game | None:
+    """The game's row as of its seats' one read in a ``seats_read_once`` block (each seat row
+    carries its game's tag), so the shared screen and the dashboard rendered in the block
+    read no row of their own; None outside a block or for a game without seats."""
+    seats = _seats_read_once(game_id)
+    if not seats:
+        return None
+    *_, tag, pack_stamp = next(iter(seats.values()))
+    return game_row(game_id, tag, pack_stamp)
 
 
 _read_once = threading.local()
@@ -195,10 +215,20 @@ def board_game(board_token: str) -> Game:
     ORM built the query again for the board's every page and notice)."""
     from .services.game_rows import read_by_board_token  # the services import this module
 
-    try:
-        return with_state(read_by_board_token(board_token))
-    except Game.DoesNotExist as exc:
-        raise Http404 from exc
+    known = _BOARDS.get(board_token)
+    game = _row_read_once(known) if known is not None else None
+    if game is None or game.board_token != board_token:
+        try:
+            game = read_by_board_token(board_token)
+        except Game.DoesNotExist as exc:
+            raise Http404 from exc
+        _BOARDS.put(board_token, game.pk)
+    return with_state(game)
+
+
+# The game each shared screen's link opened, so a screen rendered in a ``seats_read_once``
+# block finds its row there; the row found is still checked against the link.
+_BOARDS: Recent[int] = Recent(256)
 
 
 def with_state(game: Game) -> Game:

@@ -143,3 +143,41 @@ def test_a_table_s_seats_are_checked_against_one_read_when_rendered_together(gam
         assert seat_from_session(sessions[1], game.pk).position == 1
         with pytest.raises(Http404):
             seat_from_session(sessions[2], game.pk)
+
+
+def test_the_screen_and_the_dashboard_rendered_with_the_phones_read_no_row_of_their_own(
+    game, director, monkeypatch
+):
+    """In the relay's block the shared screen and the dashboard find their game's row by the
+    phones' one read of the seats (each seat row carries the game's tag), not by a query
+    each; the row is the game's as it is now, and a screen's link is still checked."""
+    from django.db import connection
+    from django.http import Http404
+    from django.test import RequestFactory
+    from django.test.utils import CaptureQueriesContext
+
+    from consell.game import access, state_cache
+
+    monkeypatch.setattr(state_cache, "CHECK", False)  # the suite's own check reads every row
+    request = RequestFactory().get("/")
+    request.user = director
+    access.board_game(game.board_token)  # the screen was opened once: its game is known
+    session = seat_client(game, 1).session
+    session.get(access.SESSION_KEY)  # read, as the socket's handshake read it
+    offer = game.dealt_state().player(2).objective_offer
+    game_services.keep_objectives(game.pk, 2, offer[0], offer[2])
+    game.refresh_from_db()
+
+    with CaptureQueriesContext(connection) as read, access.seats_read_once():
+        phone = access.seat_from_session(session, game.pk)
+        screen = access.board_game(game.board_token)
+        dashboard = access.director_game(request, game.pk)
+    assert len(read.captured_queries) == 2  # the seats, and the row under its new tag
+    for found in (phone.game, screen, dashboard):
+        assert (found.pk, found.state_tag, found.seq) == (game.pk, game.state_tag, game.seq)
+        assert found.state == game.state
+
+    with access.seats_read_once():
+        access.seat_from_session(session, game.pk)
+        with pytest.raises(Http404):
+            access.board_game(game.board_token[:-1] + "x")
