@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from consell.game.log_cache import entries
+from consell.game.log_cache import FIELDS, entries
 from consell.game.models import Event
+from consell.game.services import decisions
 
 from .conftest import seat_client
 from .helpers import start, state_of, to_planning
@@ -81,12 +82,17 @@ def test_a_part_the_page_does_not_have_answers_the_whole_page(game):
 
 
 def test_the_log_read_once_follows_every_change(game):
-    """The log kept in the process is the database's, entry for entry, after each change."""
+    """The log kept in the process is the database's, entry for entry and field for field as
+    the ORM reads them (its own statement converts each value as the ORM does), after each
+    change."""
     start(game)
     game.refresh_from_db()
     assert [e.seq for e in entries(game)] == list(range(1, game.seq + 1))
     to_planning(game)
+    decisions.correct(game.pk, "a die fell off the table", resources={1: {"PRE": 2}})
     game.refresh_from_db()
-    kept = [(e.seq, e.kind, e.payload) for e in entries(game)]
-    rows = Event.objects.filter(game=game).order_by("seq").values_list("seq", "kind", "payload")
-    assert kept == list(rows)
+    log = entries(game)
+    rows = Event.objects.filter(game=game).order_by("seq").values_list(*FIELDS)
+    assert [tuple(e) for e in log] == list(rows)
+    assert {e.actor is None for e in log} == {True, False}  # a null and a number, converted
+    assert {e.by_director for e in log} == {True, False}
