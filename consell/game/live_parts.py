@@ -30,7 +30,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
-from django.urls import ResolverMatch, resolve, reverse
+from django.urls import ResolverMatch, get_script_prefix, resolve, reverse
 from django.utils import translation
 from django_htmx.middleware import HtmxDetails
 
@@ -52,11 +52,16 @@ class Pushed:
 
 def page_path(role: str, kwargs: dict) -> str:
     """The page a socket belongs to, from its own route."""
-    if role == "director":
-        return reverse("game:dashboard", args=[kwargs["game_id"]])
-    if role == "seat":
-        return reverse("game:play", args=[kwargs["game_id"]])
-    return reverse("game:board", args=[kwargs["board_token"]])
+    key = kwargs["board_token"] if role == "public" else kwargs["game_id"]
+    return _page_path(role, key, get_script_prefix(), settings.ROOT_URLCONF)
+
+
+@functools.lru_cache(maxsize=1024)
+def _page_path(role: str, key, prefix: str, urlconf: str) -> str:
+    """Reversed once per page (and prefix and URL configuration), not at each of a table's 18
+    renderings of every change."""
+    name = {"director": "game:dashboard", "seat": "game:play", "public": "game:board"}[role]
+    return reverse(name, args=[key], urlconf=urlconf)
 
 
 @functools.lru_cache(maxsize=1024)
