@@ -74,22 +74,23 @@ def notify_game_changed(game_id: int, versions: dict[str, int]) -> None:
     }
 
     async def send(layer) -> None:
-        listener = _listeners.get(id(layer))
-        if listener is not None:
-            listener(message)
+        heard = _listeners.get(id(layer))
+        if heard is not None and heard[0] is layer:
+            heard[1](message)
         await layer.group_send(game_group(game_id), message)
 
     _best_effort(send, f"game {game_id} changed")
 
 
-# This process's listener of each channel layer (``consumers.Relay``), by the layer's id.
-_listeners: dict[int, Callable[[dict], None]] = {}
+# This process's listener of each channel layer (``consumers.Relay``), by the layer's id, with
+# the layer itself (kept, so its id is not another layer's).
+_listeners: dict[int, tuple[object, Callable[[dict], None]]] = {}
 
 
 def hear_here(layer, listener: Callable[[dict], None]) -> None:
     """Hand this process's notices on ``layer`` to ``listener`` as they are sent, on the
     server's loop, before they travel through the layer."""
-    _listeners[id(layer)] = listener
+    _listeners[id(layer)] = (layer, listener)
 
 
 def close_seat(game_id: int, position: int) -> None:

@@ -105,7 +105,7 @@ def test_websocket_notices_carry_only_a_version(
     marked_pack, monkeypatch, django_capture_on_commit_callbacks
 ):
     """Notices say "game N changed, these viewers' versions are V" and nothing of the game
-    (principle 7)."""
+    (principle 7); their id is drawn at random, for the relay to know a notice heard twice."""
     socket = Socket()
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: socket)
     with django_capture_on_commit_callbacks(execute=True):
@@ -114,7 +114,9 @@ def test_websocket_notices_carry_only_a_version(
     viewers = {"director", "public"} | {f"seat:{seat}" for seat in range(1, 5)}
     for group, message in socket.sent:
         assert group == f"game-{played.game.pk}"
-        assert set(message) == {"type", "game", "versions"}
+        assert set(message) == {"type", "game", "versions", "id"}
+        assert re.fullmatch(r"[0-9a-f]{16}", message["id"])
         assert message["type"] == "game.changed" and message["game"] == played.game.pk
         assert set(message["versions"]) <= viewers
         assert all(isinstance(version, int) for version in message["versions"].values())
+    assert len({message["id"] for _, message in socket.sent}) == len(socket.sent)
