@@ -35,6 +35,7 @@ import contextvars
 import json
 import logging
 from collections import deque
+from collections.abc import Callable
 from functools import partial
 from urllib.parse import parse_qs
 
@@ -387,24 +388,55 @@ class Relay:
         ]
         if not due:
             return
+        due.sort(key=lambda socket_version: socket_version[0].role == "director")
         quiet_collector.busy()
         try:
             renderings = [socket.rendering() for socket, _ in due]
-            made = await sync_to_async(_render_all, thread_sensitive=True)(renderings)
-            for (socket, version), rendering, pushed in zip(due, renderings, made, strict=True):
-                try:
-                    await socket.game_changed(version, (rendering[3], pushed))
-                except Exception:
-                    logger.warning("a notice could not be sent to a %s socket", socket.role)
+            loop = asyncio.get_running_loop()
+            made: asyncio.Queue[list[tuple[int, Pushed | None]] | None] = asyncio.Queue()
+
+            def batch_made(batch: list[tuple[int, Pushed | None]]) -> None:  # rendering thread
+                loop.call_soon_threadsafe(made.put_nowait, batch)
+
+            rendering = loop.create_task(
+                sync_to_async(_render_all, thread_sensitive=True)(renderings, batch_made)
+            )
+            rendering.add_done_callback(lambda _: made.put_nowait(None))  # however it ended
+            try:
+                while (batch := await made.get()) is not None:
+                    for index, pushed in batch:
+                        (socket, version), plan_key = due[index], renderings[index][3]
+                        try:
+                            await socket.game_changed(version, (plan_key, pushed))
+                        except Exception:
+                            logger.warning("a notice could not be sent to a %s socket", socket.role)
+            finally:
+                await rendering  # its failure, if any, is the notice's (``_hand_on_once``)
         finally:
             quiet_collector.quiet_soon()  # a full pass, if none is due before the next change
 
 
-def _render_all(renderings: list[tuple]) -> list[Pushed | None]:
+def _render_all(
+    renderings: list[tuple], made: Callable[[list[tuple[int, Pushed | None]]], None]
+) -> None:
     """The parts of several sockets, one after the other on the rendering thread, their
-    seats checked against one read of their game's seats."""
+    seats checked against one read of their game's seats, handed to ``made`` by their index.
+
+    The directors' dashboards come last, and the parts made before them are handed on as the
+    first of them begins: a dashboard is the costliest rendering and the one that reads the
+    database (the director's login, checked at each rendering), so the other pages are sent
+    meanwhile, most of it while that rendering waits on its reads. Handing on each page's
+    parts as soon as they were made cost more (a wake of the server's loop for each, each
+    contending with the rendering for the interpreter) than it saved (docs/performance.md).
+    """
+    batch: list[tuple[int, Pushed | None]] = []
     with seats_read_once():
-        return [render_for_socket(*rendering) for rendering in renderings]
+        for index, rendering in enumerate(renderings):
+            if batch and rendering[1] == "director" and renderings[index - 1][1] != "director":
+                made(batch)
+                batch = []
+            batch.append((index, render_for_socket(*rendering)))
+    made(batch)
 
 
 def _shown(query_string: bytes) -> str:

@@ -230,9 +230,9 @@ async def test_a_change_reaches_a_process_as_one_message_rendered_in_one_trip(
         messages.append(message)
         await hand_on(relay, message)
 
-    def one_trip(renderings):
+    def one_trip(renderings, made):
         trips.append(len(renderings))
-        return render_all(renderings)
+        return render_all(renderings, made)
 
     monkeypatch.setattr(consumers.Relay, "_hand_on", counted)
     monkeypatch.setattr(consumers, "_render_all", one_trip)
@@ -279,9 +279,9 @@ async def test_a_change_made_here_reaches_this_processs_pages_before_the_layer_b
     async def not_there_yet(group, message):
         on_the_way.append((group, message))
 
-    def one_trip(renderings):
+    def one_trip(renderings, made):
         trips.append(len(renderings))
-        return render_all(renderings)
+        return render_all(renderings, made)
 
     monkeypatch.setattr(layer, "group_send", not_there_yet)
     monkeypatch.setattr(consumers, "_render_all", one_trip)
