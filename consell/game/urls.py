@@ -28,7 +28,7 @@ urlpatterns = [
     path("games/<int:game_id>/turn/end/", turn.end_turn, name="turn_end"),
     path("games/<int:game_id>/turn/finish/", turn.finish, name="finish"),
     path(
-        "games/<int:game_id>/turn/close-planning/<int:seat>/",
+        "games/<int:game_id>/turn/close-planning/",
         turn.close_planning,
         name="turn_close_planning",
     ),

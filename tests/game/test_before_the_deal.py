@@ -28,7 +28,7 @@ DIRECTOR_STEPS = [
     ("turn/production/", {}),
     ("turn/end/", {}),
     ("turn/finish/", {}),
-    ("turn/close-planning/1/", {}),
+    ("turn/close-planning/", {"seat": "1"}),
     ("decide/", {"pending": "1", "holds": "yes"}),
     ("procedure/", {"pending": "1"}),
     ("correct/", {"res_1_MON": "2", "reason": "Too early"}),

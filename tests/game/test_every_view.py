@@ -287,11 +287,17 @@ def test_planning():
         {**correct, "res_1_MON": "1", "reason": "A coin fell off the table"},
     )
     check_once(game, seat, f"/play/{g}/plan/hand-in/", {"nonce": "hand-in"})
-    closing = next(p.seat for p in state_of(game).players if not p.plan.handed_in)
+    closing = [p.seat for p in state_of(game).players if not p.plan.handed_in]
+    close = f"/games/{g}/turn/close-planning/"
     before = _snapshot(game)
-    refused = _post(director_client(game), f"/games/{g}/turn/close-planning/99/", {})
-    assert refusals_of(refused) and _snapshot(game) == before
-    check_once(game, "director", f"/games/{g}/turn/close-planning/{closing}/", {"nonce": "c"})
+    for seat_asked in ({"seat": 99}, {"seat": "banana"}, {}):
+        refused = _post(director_client(game), close, seat_asked)
+        assert refusals_of(refused) and _snapshot(game) == before, seat_asked
+    check_once(game, "director", close, {"seat": closing[0], "nonce": "c"})
+    # The dashboard's one form for every player: another player's button, sent with the same
+    # one-time key, closes that player too.
+    check_once(game, "director", close, {"seat": closing[1], "nonce": "c"})
+    assert {p.seat for p in state_of(game).players if p.plan.handed_in} >= set(closing[:2])
     kingdoms = _form(game, "director", f"/games/{g}/kingdoms/")
     check(
         game,

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from ..access import director_game
 from ..services import turn
-from .common import expected_seq, run_service
+from .common import expected_seq, int_or_none, run_service
 
 
 def _step(request, game_id: int, service, **kwargs):
@@ -64,9 +64,20 @@ def resolve_secret(request, game_id: int):
 
 
 @require_POST
-def close_planning(request, game_id: int, seat: int):
+def close_planning(request, game_id: int):
+    """Close Planning for the player whose button was pressed (``seat``).
+
+    The dashboard lists every player with one form, rendered once per change rather than
+    once per player; its one-time key is the form's, so the key of a close is the seat's
+    and the form's together: the same button pressed twice closes once, two players' buttons
+    close both."""
     game = director_game(request, game_id)
-    run_service(request, turn.close_planning_for, game.pk, seat, nonce=request.POST.get("nonce"))
+    seat, nonce = int_or_none(request.POST.get("seat")), request.POST.get("nonce")
+    if seat is None:
+        messages.error(request, _("Choose a player."))
+        return redirect("game:dashboard", game_id=game.pk)
+    nonce = f"{seat}:{nonce}" if nonce else None
+    run_service(request, turn.close_planning_for, game.pk, seat, nonce=nonce)
     return redirect("game:dashboard", game_id=game.pk)
 
 
