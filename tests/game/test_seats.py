@@ -172,7 +172,8 @@ def test_the_screen_and_the_dashboard_rendered_with_the_phones_read_no_row_of_th
         phone = access.seat_from_session(session, game.pk)
         screen = access.board_game(game.board_token)
         dashboard = access.director_game(request, game.pk)
-    assert len(read.captured_queries) == 2  # the seats, and the row under its new tag
+    # The seats alone: the row under the new tag is the one the change kept as it wrote it.
+    assert len(read.captured_queries) == 1
     for found in (phone.game, screen, dashboard):
         assert (found.pk, found.state_tag, found.seq) == (game.pk, game.state_tag, game.seq)
         assert found.state == game.state
@@ -181,3 +182,29 @@ def test_the_screen_and_the_dashboard_rendered_with_the_phones_read_no_row_of_th
         access.seat_from_session(session, game.pk)
         with pytest.raises(Http404):
             access.board_game(game.board_token[:-1] + "x")
+
+
+def test_a_change_keeps_the_row_it_wrote_for_the_pages_rendered_after_it(game, monkeypatch):
+    """The process that made a change renders its pages at once: the row it wrote is kept
+    under the new tag, with its pack, as a read of the row gives it, so no page reads it
+    again (B1, docs/performance.md)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from consell.game import access, state_cache
+    from consell.game.models import Game
+    from consell.game.services import game_rows
+
+    offer = game.dealt_state().player(2).objective_offer
+    game_services.keep_objectives(game.pk, 2, offer[0], offer[2])
+    game.refresh_from_db()
+    monkeypatch.setattr(state_cache, "CHECK", False)  # the suite's own check reads every row
+    stamp = game.pack.loaded_at
+    with CaptureQueriesContext(connection) as read:
+        kept = access.game_row(game.pk, game.state_tag, stamp)
+    assert read.captured_queries == []
+    fresh = game_rows.read(game.pk)
+    for model, mine, theirs in ((Game, kept, fresh), (type(fresh.pack), kept.pack, fresh.pack)):
+        for field in model._meta.concrete_fields:
+            if field.attname not in access.LARGE:
+                assert getattr(mine, field.attname) == getattr(theirs, field.attname), field

@@ -30,6 +30,7 @@ from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
 from .. import state_cache
+from ..access import keep_row
 from ..broadcast import notify_game_changed
 from ..models import DiceRoll, Event, Game
 from ..visibility import Viewer
@@ -232,6 +233,7 @@ def save(ch: Change) -> None:
     # The change's own state is kept, not a copy: nothing writes to it once it is saved (the
     # suite's CHECK compares it with the row at every later use), and each use clones it.
     state_cache.put(game.pk, state_cache.Entry(game.state_tag, ch.state, game.state, game.snapshot))
+    keep_row(game)  # and its row, which the pages rendered at once would each read
     if bumped:
         transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
 
