@@ -224,9 +224,10 @@ def _row_fields() -> list:
     return [f for f in Game._meta.concrete_fields if f.attname not in LARGE]
 
 
+@functools.lru_cache(maxsize=64)
 def _stamp(pack_stamp) -> str:
     """A pack's ``loaded_at`` as a key, alike whether the ORM or a raw read gave it (SQLite's
-    raw reads give it naive)."""
+    raw reads give it naive); worked out once per stamp, not for each page at every change."""
     return str(from_db(concrete(Game.pack.field.related_model, "loaded_at"), pack_stamp))
 
 

@@ -28,7 +28,7 @@ from django.contrib import auth
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import ResolverMatch, get_script_prefix, resolve, reverse
 from django.utils import translation
@@ -149,6 +149,7 @@ def _request(
         "scheme": "https" if scope.get("scheme") == "wss" else "http",
     }
     request = ASGIRequest(http_scope, io.BytesIO())
+    request.GET = _query(query)  # type: ignore[assignment]  # immutable, as the stubs want
     if director or "session" not in scope:
         # A director's right is the login in the session: read as it is now, from the
         # browser's cookie as the page's own request would, so a director who logged out
@@ -163,6 +164,13 @@ def _request(
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     CsrfViewMiddleware(_never_called).process_request(request)  # the browser's CSRF secret
     return request
+
+
+@functools.lru_cache(maxsize=256)
+def _query(query: str) -> QueryDict:
+    """The parts' query, parsed once for all the pages that ask the same (a QueryDict is
+    immutable, and the views only read it): 16 phones parsed it at every change."""
+    return QueryDict(query)
 
 
 def _never_called(request):  # CsrfViewMiddleware wants a next step; only its reading is used
