@@ -388,7 +388,6 @@ class Relay:
         ]
         if not due:
             return
-        due.sort(key=lambda socket_version: socket_version[0].role == "director")
         quiet_collector.busy()
         try:
             renderings = [socket.rendering() for socket, _ in due]
@@ -422,21 +421,19 @@ def _render_all(
     """The parts of several sockets, one after the other on the rendering thread, their
     seats checked against one read of their game's seats, handed to ``made`` by their index.
 
-    The directors' dashboards come last, and the parts made before them are handed on as the
-    first of them begins: a dashboard is the costliest rendering and the one that reads the
-    database (the director's login, checked at each rendering), so the other pages are sent
-    meanwhile, most of it while that rendering waits on its reads. Handing on each page's
+    The other pages come first and are handed on together as the directors' dashboards begin,
+    which are handed on last: a dashboard is the costliest rendering and the one that reads
+    the database (the director's login, checked at each rendering), so the other pages are
+    sent meanwhile, most of it while that rendering waits on its reads. Handing on each page's
     parts as soon as they were made cost more (a wake of the server's loop for each, each
     contending with the rendering for the interpreter) than it saved (docs/performance.md).
     """
-    batch: list[tuple[int, Pushed | None]] = []
+    pages = [i for i, rendering in enumerate(renderings) if rendering[1] != "director"]
+    dashboards = [i for i, rendering in enumerate(renderings) if rendering[1] == "director"]
     with seats_read_once():
-        for index, rendering in enumerate(renderings):
-            if batch and rendering[1] == "director" and renderings[index - 1][1] != "director":
-                made(batch)
-                batch = []
-            batch.append((index, render_for_socket(*rendering)))
-    made(batch)
+        for part in (pages, dashboards):
+            if part:
+                made([(index, render_for_socket(*renderings[index])) for index in part])
 
 
 def _shown(query_string: bytes) -> str:

@@ -49,6 +49,19 @@ def read_by_board_token(board_token: str) -> Game:
     return _select(board_token, lock=False, by="board_token")
 
 
+def as_read(game: Game) -> Game:
+    """The row ``read`` would give now, from the values of the ``game`` a change has just
+    written (its pack as it was read with it), without its state and snapshot."""
+    game_fields, _ = _read_fields()
+    row = Game.from_db(
+        connection.alias,
+        [f.attname for f in game_fields],
+        [getattr(game, f.attname) for f in game_fields],
+    )
+    Game.pack.field.set_cached_value(row, game.pack)
+    return row
+
+
 def _select(key: int | str, lock: bool, by: str = "pk") -> Game:
     game_fields, pack_fields = _read_fields()
     with connection.cursor() as cursor:

@@ -233,7 +233,7 @@ def save(ch: Change) -> None:
     # The change's own state is kept, not a copy: nothing writes to it once it is saved (the
     # suite's CHECK compares it with the row at every later use), and each use clones it.
     state_cache.put(game.pk, state_cache.Entry(game.state_tag, ch.state, game.state, game.snapshot))
-    keep_row(game)  # and its row, which the pages rendered at once would each read
+    keep_row(game_rows.as_read(game))  # and its row, which the pages rendered at once read
     if bumped:
         transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
 
