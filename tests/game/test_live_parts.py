@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import transaction
 
+from consell.game import log_cache, state_cache
 from consell.game.log_cache import FIELDS, entries
 from consell.game.models import Event
 from consell.game.services import decisions
@@ -96,3 +98,43 @@ def test_the_log_read_once_follows_every_change(game):
     assert [tuple(e) for e in log] == list(rows)
     assert {e.actor is None for e in log} == {True, False}  # a null and a number, converted
     assert {e.by_director for e in log} == {True, False}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_made_here_hands_its_entries_to_the_pages_rendered_for_it(
+    game, monkeypatch, django_assert_num_queries
+):
+    """The log of the version a change of this process committed is its pages' without a read
+    (``log_cache.keep_written``): the entries it wrote, as the rows hold them."""
+    start(game)
+    to_planning(game)
+    game.refresh_from_db()
+    entries(game)  # a page read the log outside any transaction: the committed log
+    decisions.correct(game.pk, "a die fell off the table", resources={1: {"PRE": 2}})
+    game.refresh_from_db()
+    monkeypatch.setattr(state_cache, "CHECK", False)  # the suite's check reads the rows
+    with django_assert_num_queries(0):
+        log = entries(game)
+    rows = Event.objects.filter(game=game).order_by("seq").values_list(*FIELDS)
+    assert [tuple(e) for e in log] == list(rows)
+    assert [type(value) for value in log[-1]] == [type(value) for value in rows.last()]
+    assert log[-1].kind == "correction_reason" and log[-1].by_director
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_log_kept_for_a_version_is_checked_and_a_rolled_back_change_keeps_none(game):
+    """Under the suite's ``CHECK`` a kept log is compared with the rows; a change rolled back
+    after writing hands nothing over, and its version's log is read."""
+    start(game)
+    to_planning(game)
+    game.refresh_from_db()
+    entries(game)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        decisions.correct(game.pk, "undone", resources={1: {"PRE": 1}})
+        raise RuntimeError("the request failed after the change")
+    decisions.correct(game.pk, "kept", resources={1: {"PRE": 2}})
+    game.refresh_from_db()
+    Event.objects.filter(game=game, seq=game.seq).update(payload={"changed": "behind the cache"})
+    with pytest.raises(log_cache.StaleLog):
+        entries(game)
+

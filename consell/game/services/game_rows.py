@@ -122,19 +122,24 @@ def write(game: Game, names: Sequence[str]) -> None:
             raise DatabaseError(f"Game {game.pk} was not written.")
 
 
-def append(objects: Sequence[Model]) -> None:
-    """Insert ``objects`` (all of one model) as ``bulk_create`` would, without reading back
-    their ids: nothing a change appends is used again through its object. One statement for
-    up to ``APPEND_ROWS`` rows: a batch of 16 hand-ins appends 16 events, and psycopg's
-    ``executemany`` sent them as 16 statements."""
+def append(objects: Sequence[Model], *, ids: bool = False) -> list[int] | None:
+    """Insert ``objects`` (all of one model) as ``bulk_create`` would. One statement for up to
+    ``APPEND_ROWS`` rows: a batch of 16 hand-ins appends 16 events, and psycopg's
+    ``executemany`` sent them as 16 statements. With ``ids``, their new keys in order, read
+    back by the same statement (None where the database cannot); else nothing is read back."""
     if not objects:
-        return
+        return [] if ids else None
     model = type(objects[0])
+    returning = ids and connection.features.can_return_rows_from_bulk_insert
+    keys: list[int] = []
     with connection.cursor() as cursor:
         for start in range(0, len(objects), APPEND_ROWS):
             rows = objects[start : start + APPEND_ROWS]
             values = [value for row in rows for value in _insert_values(row)]
-            cursor.execute(_insert_sql(model, None, len(rows)), values)
+            cursor.execute(_insert_sql(model, None, len(rows), returning), values)
+            if returning:
+                keys += [key for (key,) in cursor.fetchall()]
+    return keys if returning else None
 
 
 # Rows per insert: well under SQLite's and PostgreSQL's limits on a statement's parameters
@@ -156,17 +161,20 @@ def _insert_fields(model: type[Model]) -> list[Field]:
 
 
 @functools.lru_cache(maxsize=256)
-def _insert_sql(model: type[Model], on_conflict: OnConflict | None = None, rows: int = 1) -> str:
+def _insert_sql(
+    model: type[Model], on_conflict: OnConflict | None = None, rows: int = 1, keys: bool = False
+) -> str:
     """The insert of ``rows`` rows of ``model``; with ``OnConflict.IGNORE`` it skips a row a
     unique constraint holds already (``INSERT OR IGNORE`` on SQLite, ``ON CONFLICT DO
-    NOTHING`` on PostgreSQL)."""
+    NOTHING`` on PostgreSQL); with ``keys`` it returns each row's new key, in order."""
     fields = _insert_fields(model)
     columns = ", ".join(quoted(f.column) for f in fields)
     marks = ", ".join([f"({', '.join(['%s'] * len(fields))})"] * rows)
     ops = connection.ops
     insert = ops.insert_statement(on_conflict=on_conflict)
     suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None) if on_conflict else ""
-    return f"{insert} {table(model)} ({columns}) VALUES {marks} {suffix}".rstrip()
+    returning = f" RETURNING {quoted(model._meta.pk.column)}" if keys else ""
+    return f"{insert} {table(model)} ({columns}) VALUES {marks} {suffix}".rstrip() + returning
 
 
 @functools.lru_cache(maxsize=32)

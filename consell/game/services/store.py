@@ -29,7 +29,7 @@ from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
-from .. import state_cache
+from .. import log_cache, state_cache
 from ..access import keep_row
 from ..broadcast import notify_game_changed
 from ..models import DiceRoll, Event, Game
@@ -201,7 +201,8 @@ def save(ch: Change) -> None:
     """Append what ``ch`` recorded, write its state and versions; notices after the commit."""
     game = ch.game
     first_seq = ch.events[0].seq if ch.events else game.seq
-    game_rows.append(ch.events)
+    before = (first_seq - 1 if ch.events else game.seq, game.state_tag)
+    keys = game_rows.append(ch.events, ids=True)
     rolls: list[Roll] = ch.dice.rolls
     game_rows.append(
         [
@@ -234,6 +235,10 @@ def save(ch: Change) -> None:
     # suite's CHECK compares it with the row at every later use), and each use clones it.
     state_cache.put(game.pk, state_cache.Entry(game.state_tag, ch.state, game.state, game.snapshot))
     keep_row(game_rows.as_read(game))  # and its row, which the pages rendered at once read
+    if keys is not None:  # and, once committed, its entries, which they read too
+        written = [log_cache.entry_of(ev, key) for ev, key in zip(ch.events, keys, strict=True)]
+        after = (game.seq, game.state_tag)
+        transaction.on_commit(lambda: log_cache.keep_written(game, before, after, written))
     if bumped:
         transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
 
