@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import functools
 
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends import db
 from django.db import connection
 from django.utils import timezone
 
-from consell.game.sql import column, concrete, from_db, table
+from consell.game.sql import column, concrete, from_db, quoted, table
 
 
 class SessionStore(db.SessionStore):
@@ -33,9 +34,57 @@ class SessionStore(db.SessionStore):
             return {}
         return self.decode(from_db(concrete(model, "session_data"), row[0]))
 
+    def load_with(self, user_id):
+        """Load the session as ``load`` does, and read the account ``user_id`` with it: the
+        account's row (None when there is none, or no session)."""
+        session, user = self.get_model_class(), get_user_model()
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        with connection.cursor() as cursor:
+            cursor.execute(_with_login_sql(session, user), [user_id, self.session_key, now])
+            row = cursor.fetchone()
+        if row is None:
+            self._session_key = None
+            self._session_cache = {}
+            return None
+        self._session_cache = self.decode(from_db(concrete(session, "session_data"), row[0]))
+        if row[1] is None:
+            return None
+        fields = user._meta.concrete_fields
+        values = [from_db(f, v) for f, v in zip(fields, row[1:], strict=True)]
+        return user.from_db(connection.alias, [f.attname for f in fields], values)
+
 
 @functools.cache
 def _select_sql(model) -> str:
     data, key = column(model, "session_data"), column(model, "session_key")
     expiry = column(model, "expire_date")
     return f"SELECT {data} FROM {table(model)} WHERE {key} = %s AND {expiry} > %s"
+
+
+def with_login(session_key: str | None, user_id) -> tuple[SessionStore, object | None]:
+    """The session ``session_key``, loaded, and the account ``user_id``, by one statement.
+
+    For a page that knows whose login its session should hold (a director's socket, logged in
+    when it connected) and must check it is still so at each rendering: the session and then
+    its account were two round trips, at the end of every change's renderings (B1,
+    docs/performance.md). The session holds what ``load`` would find; the account is the row
+    ``ModelBackend`` would read (None when there is none), for ``backends.known`` to hand to
+    the ``auth.get_user`` that follows, which still decides, as ever, whether the session
+    names that account, by which backend, with a hash that still holds.
+    """
+    store = SessionStore(session_key)
+    if store.session_key is None or user_id is None:
+        return store, None
+    return store, store.load_with(user_id)
+
+
+@functools.cache
+def _with_login_sql(session, user) -> str:
+    data, key = column(session, "session_data"), column(session, "session_key")
+    expiry = column(session, "expire_date")
+    columns = ", ".join(f"u.{quoted(f.column)}" for f in user._meta.concrete_fields)
+    return (
+        f"SELECT s.{data}, {columns} FROM {table(session)} s "
+        f"LEFT JOIN {table(user)} u ON u.{quoted(user._meta.pk.column)} = %s "
+        f"WHERE s.{key} = %s AND s.{expiry} > %s"
+    )

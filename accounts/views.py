@@ -22,7 +22,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)  # by the one backend listed (settings.AUTHENTICATION_BACKENDS)
         messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})

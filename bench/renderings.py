@@ -44,6 +44,8 @@ def sockets_of(table: Table) -> list[Socket]:
     from django.contrib.auth.models import AnonymousUser
     from django.contrib.sessions.backends.db import SessionStore
 
+    from consell.game.models import Game
+
     def scope(cookie: str) -> dict:
         cookies = f"{cookie}; {CSRF}" if cookie else CSRF
         return {"headers": [(b"host", b"localhost"), (b"cookie", cookies.encode())]}
@@ -58,6 +60,8 @@ def sockets_of(table: Table) -> list[Socket]:
         sockets.append(Socket("phone", handshake, "seat", {"game_id": table.game_id}))
     sockets.append(Socket("board", scope(""), "public", {"board_token": table.board_token}))
     director = scope(table.director_cookie)
+    # What Channels' auth middleware put in the director socket's scope when it connected.
+    director["user"] = Game.objects.select_related("director").get(pk=table.game_id).director
     sockets.append(Socket("dashboard", director, "director", {"game_id": table.game_id}))
     return sockets
 

@@ -212,6 +212,9 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+# Django's ModelBackend, able to take an account read with its session (accounts.backends;
+# the sessions of earlier logins name it since accounts' migration 0002).
+AUTHENTICATION_BACKENDS = ["accounts.backends.LoginBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/games/"
 LOGOUT_REDIRECT_URL = "home"

@@ -34,6 +34,8 @@ from django.urls import ResolverMatch, get_script_prefix, resolve, reverse
 from django.utils import translation
 from django_htmx.middleware import HtmxDetails
 
+from accounts import backends
+
 logger = logging.getLogger(__name__)
 
 # Response headers a parts answer carries: the version it shows, and the planner's key.
@@ -153,10 +155,18 @@ def _request(
     if director or "session" not in scope:
         # A director's right is the login in the session: read as it is now, from the
         # browser's cookie as the page's own request would, so a director who logged out
-        # since the socket connected is refused here too.
+        # since the socket connected is refused here too. The account the socket connected
+        # as is read with the session, by one statement (``accounts.sessions.with_login``).
+        session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
         engine = import_module(settings.SESSION_ENGINE)
-        request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-        request.user = auth.get_user(request)
+        connected = getattr(scope.get("user"), "pk", None)
+        if connected is not None and hasattr(engine, "with_login"):
+            request.session, account = engine.with_login(session_key, connected)
+            with backends.known(account):
+                request.user = auth.get_user(request)
+        else:
+            request.session = engine.SessionStore(session_key)
+            request.user = auth.get_user(request)
     else:
         # A seat's right is its link's token, which the view checks against the seats at every
         # rendering (a reissued link is refused); the session read at connect says which.

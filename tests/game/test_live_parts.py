@@ -138,3 +138,30 @@ def test_a_log_kept_for_a_version_is_checked_and_a_rolled_back_change_keeps_none
     with pytest.raises(log_cache.StaleLog):
         entries(game)
 
+
+@pytest.mark.django_db(transaction=True)  # a socket's rendering runs outside any transaction
+def test_a_director_socket_reads_its_login_with_its_session_by_one_statement(
+    game, director, monkeypatch
+):
+    """At each rendering a dashboard's socket checks that its browser is still logged in:
+    the session and the account it connected as, read together; the parts are the page's."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from consell.game import live_parts
+
+    dora = Client()
+    dora.force_login(director)
+    assert dora.get(f"/games/{game.pk}/").status_code == 200  # its CSRF cookie
+    cookies = "; ".join(f"{name}={c.value}" for name, c in dora.cookies.items())
+    scope = {"headers": [(b"host", b"testserver"), (b"cookie", cookies.encode())]}
+    scope["user"] = director  # as Channels' auth put it when the socket connected
+    monkeypatch.setattr(state_cache, "CHECK", False)  # the suite's own check reads every row
+    live_parts.render_for_socket(scope, "director", {"game_id": game.pk}, "")  # warm
+    with CaptureQueriesContext(connection) as read:
+        pushed = live_parts.render_for_socket(scope, "director", {"game_id": game.pk}, "")
+    login = [q["sql"] for q in read.captured_queries if "session" in q["sql"] or "user" in q["sql"]]
+    assert len(login) == 1 and "JOIN" in login[0]
+    asked = dora.get(f"/games/{game.pk}/?fragment=live", HTTP_HX_REQUEST="true")
+    assert pushed is not None and _ids(pushed.html) == _ids(asked.content.decode())
