@@ -36,6 +36,11 @@ class Names:
         self.language = language
         self.kingdoms = {k["id"]: self.title_of(k["name"]) for k in state.get("kingdoms", [])}
 
+    def named(self) -> tuple[tuple, tuple]:
+        """The seats' and kingdoms' names, as a key: sentences worded with the same names
+        (and catalog and languages) are the same sentences."""
+        return tuple(sorted(self.seats.items())), tuple(sorted(self.kingdoms.items()))
+
     def title_of(self, name) -> str:
         """A name that may be a card's id (a kingdom named after its house): its title."""
         return self.card(name) if card_id_of(str(name)) in self.catalog else str(name)

@@ -141,6 +141,7 @@ class TableView:
     board: dict[str, Any]
     names: Names
     log: list[Entry]
+    wording: tuple  # what the sentences depend on: the pack, the languages and ``names``
     sentences: dict[int, str] = field(default_factory=dict)
     items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
     keys: dict[int, bytes] = field(default_factory=dict)  # ``read_key`` of each seat
@@ -175,7 +176,8 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     ]
     by_kingdom(board)
     names = Names(game.state, catalog, language)
-    return TableView(state, source, ruleset, board, names, log)
+    wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
+    return TableView(state, source, ruleset, board, names, log, wording)
 
 
 def behind_screen_for(game: Game, viewer: Viewer) -> bool:
@@ -499,6 +501,14 @@ def _planned(state: GameState, catalog: Catalog, language: str, seat: int, tile)
     }
 
 
+# Each viewer's log as last made, by game, viewer, moment and wording (``TableView.wording``),
+# with the entry it was made up to: a change appends two or three entries, and each of a
+# table's 18 views read 60 lines back through a hundred entries to find its own again.
+_MADE: Recent[tuple[Entry, list[dict[str, Any]]]] = Recent(1024)
+LOG_LINES = 60  # the newest lines a view shows
+LOG_WINDOW = 400  # among this many newest entries
+
+
 def _log(
     game: Game, viewer: Viewer, table: TableView, behind_screen: bool = False
 ) -> list[dict[str, Any]]:
@@ -507,11 +517,24 @@ def _log(
     While Secrets are resolved behind the screen, a player reads nothing of them yet, not even
     their own secrets' results: those come back with the batch, as the chests do (G52, §3.8).
     No phone is woken meanwhile, so a fresh load and an open page show the same.
+
+    Only the entries after the viewer's last log (``_MADE``) are read again: each is checked
+    by the one audience rule as ever, and the lines made before are kept while they are in
+    the window and worded alike (the same names and languages; a moment of its own).
     """
     turn = (game.state or {}).get("turn")
     moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
+    log = table.log
+    key = (game.pk, game.seed, viewer.key, moment, table.wording)
+    first, before = 0, []
+    made = _MADE.get(key)
+    if made is not None:
+        last, lines = made
+        if last.seq <= len(log) and log[last.seq - 1][:3] == last[:3]:
+            first, before = last.seq, lines
+    window = len(log) - LOG_WINDOW
     out = []
-    for ev in reversed(table.log[-400:]):
+    for ev in reversed(log[max(first, window, 0) :]):
         if not audience.may_read(ev, viewer, moment):
             continue
         if viewer.kind != "director" and not readable(ev.kind):
@@ -523,8 +546,12 @@ def _log(
             if item is None:
                 item = table.items[ev.seq] = _item(ev, _whose(ev, viewer, table))
             out.append(item)
-        if len(out) >= 60:
+        if len(out) >= LOG_LINES:
             break
+    if len(out) < LOG_LINES:
+        out += [line for line in before if line["seq"] > window][: LOG_LINES - len(out)]
+    if log:
+        _MADE.put(key, (log[-1], out))
     return out
 
 

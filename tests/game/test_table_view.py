@@ -12,6 +12,9 @@ from __future__ import annotations
 import pytest
 
 from consell.game import visibility
+from consell.game.models import Game
+from consell.game.recent import Recent
+from consell.game.simulator.runner import Runner, default_pack
 from consell.game.visibility import Viewer, behind_screen_for, table_view, view_for
 from consell.rules.state import GameState, Phase
 
@@ -66,3 +69,45 @@ def test_behind_the_screen_the_table_shares_the_snapshot_with_the_players_alone(
     snapshot, state = GameState.from_dict(game.snapshot), GameState.from_dict(game.state)
     assert table_view(game, True).state.to_dict() == snapshot.to_dict()
     assert table_view(game, False).state.to_dict() == state.to_dict()
+
+
+class _EveryStep(Runner):
+    """The simulator's game, each viewer's log compared at every step with one made afresh."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.compared = 0
+        self.behind = 0
+
+    def _answer_pending(self, state: GameState) -> bool:
+        self._compare()
+        return super()._answer_pending(state)
+
+    def _director_step(self, state: GameState) -> None:
+        self._compare()
+        super()._director_step(state)
+
+    def _compare(self) -> None:
+        game = Game.objects.select_related("pack").get(pk=self.gid)
+        if game.state is None:
+            return
+        for viewer in _viewers(game):
+            behind = behind_screen_for(game, viewer)
+            table = table_view(game, behind)
+            kept = visibility._log(game, viewer, table, behind)
+            made, visibility._MADE = visibility._MADE, Recent(1024)
+            try:
+                assert kept == visibility._log(game, viewer, table_view(game, behind), behind)
+            finally:
+                visibility._MADE = made
+            self.compared += 1
+            self.behind += behind
+
+
+def test_a_viewers_log_made_from_its_last_is_the_log_made_afresh_at_every_step():
+    """Each view reads only the entries after its last log (``visibility._log``): at every
+    step of a real game, for every viewer, behind the screen of Secrets too, that log is the
+    one made from the whole log, line for line."""
+    runner = _EveryStep(4, 2, 4, default_pack(), None)
+    runner.play()
+    assert runner.compared > 500 and runner.behind > 50
