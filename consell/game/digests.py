@@ -13,6 +13,9 @@ import hashlib
 from typing import Any
 
 import orjson
+from django.utils.translation import get_language
+
+from .recent import Recent
 
 _OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
@@ -36,3 +39,20 @@ def _texts(value: Any) -> Any:
     if value is None or isinstance(value, bool | str):
         return value
     return str(value)
+
+
+# The digests of values that are kept and never changed (a phone's planner, its plan), by
+# their identity and the language they were written out in. Each is kept with its value, so
+# an identity is never reused while its entry lives.
+_KEPT: Recent[tuple[Any, bytes]] = Recent(1024)
+
+
+def kept_digest(value: Any) -> bytes:
+    """``digest(value)``, written out once for as long as this very value is kept: for values
+    nobody changes once made, which most versions hand on as they were (B1,
+    docs/performance.md)."""
+    key = (id(value), get_language())
+    found = _KEPT.get(key)
+    if found is None or found[0] is not value:
+        found = _KEPT.put(key, (value, digest(value)))
+    return found[1]

@@ -12,6 +12,7 @@ seizes from its target is chosen among that target's visible assets, grouped by 
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from typing import Any
 
@@ -90,18 +91,49 @@ def read_key(stored: dict[str, Any], seat: int) -> bytes:
     """A digest of what the planner of ``seat`` may read of the state (``stored``, as the row
     holds it): all of it but the other players' ``UNREAD_OF_OTHERS`` and the kingdoms'
     ``UNREAD_OF_KINGDOMS``. A chest reads less (``visibility._chest_kept``)."""
-    rest = {key: value for key, value in stored.items() if key not in ("players", "kingdoms")}
-    kingdoms = [
-        {key: value for key, value in k.items() if key not in UNREAD_OF_KINGDOMS}
-        for k in stored.get("kingdoms", [])
-    ]
-    players = [
-        p
-        if p.get("seat") == seat
-        else {key: value for key, value in p.items() if key not in UNREAD_OF_OTHERS}
-        for p in stored.get("players", [])
-    ]
-    return digest([rest, kingdoms, players])
+    return ReadKeys(stored).of(seat)
+
+
+class ReadKeys:
+    """``read_key`` of each seat of one state, from digests of its parts made once.
+
+    Every seat's key reads the same table (the rest of the state, the kingdoms less their
+    gauges) and the same players, each either whole (its own) or less what it hides. Digesting
+    that whole for each of 16 seats wrote the 24 kB state out 16 times at every change, about a
+    tenth of a change's renderings (B1, docs/performance.md); here each part is written once,
+    and a seat's key is the digest of its parts' digests, which differ exactly when the parts
+    do (each digest has the same length, so the list of them is read one way only).
+    """
+
+    def __init__(self, stored: dict[str, Any]):
+        self._stored = stored
+        self._table: bytes | None = None
+        self._players: list[tuple[Any, bytes]] | None = None  # (seat, digest less UNREAD)
+        self._whole: dict[Any, bytes] = {}
+
+    def of(self, seat: int) -> bytes:
+        if self._table is None or self._players is None:
+            stored = self._stored
+            rest = {k: v for k, v in stored.items() if k not in ("players", "kingdoms")}
+            kingdoms = [
+                {key: value for key, value in k.items() if key not in UNREAD_OF_KINGDOMS}
+                for k in stored.get("kingdoms", [])
+            ]
+            self._table = digest(rest) + digest(kingdoms)
+            self._players = [
+                (p.get("seat"), digest({k: v for k, v in p.items() if k not in UNREAD_OF_OTHERS}))
+                for p in stored.get("players", [])
+            ]
+        parts = [self._table]
+        for index, (owner, less) in enumerate(self._players):
+            parts.append(less if owner != seat else self._whole_of(index))
+        return hashlib.sha256(b"".join(parts)).digest()
+
+    def _whole_of(self, index: int) -> bytes:
+        whole = self._whole.get(index)
+        if whole is None:
+            whole = self._whole[index] = digest(self._stored["players"][index])
+        return whole
 
 
 def plannable(

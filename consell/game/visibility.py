@@ -37,7 +37,7 @@ from .log_cache import entries as log_entries
 from .models import Game
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
-from .planner import plannable_kept, read_key
+from .planner import ReadKeys, plannable_kept
 from .recent import Recent, kept_for
 
 
@@ -145,13 +145,16 @@ class TableView:
     sentences: dict[int, str] = field(default_factory=dict)
     items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
     keys: dict[int, bytes] = field(default_factory=dict)  # ``read_key`` of each seat
+    read_keys: ReadKeys | None = None  # what they are made from, once per version
 
     def read_key(self, seat: int) -> bytes:
         """``planner.read_key`` of ``seat``, made once per version: the seat's phone and the
         director's dashboard both key its chest by it, and the phone its planner."""
         key = self.keys.get(seat)
         if key is None:
-            key = self.keys[seat] = read_key(self.stored, seat)
+            if self.read_keys is None:
+                self.read_keys = ReadKeys(self.stored)
+            key = self.keys[seat] = self.read_keys.of(seat)
         return key
 
 

@@ -109,3 +109,29 @@ def test_a_correction_keeps_every_planner_and_a_tile_changes_its_own_alone(monke
     again = planners()
     assert built[9:] == [seat]  # its own planner alone
     assert again[seat] != before[seat]
+
+
+def test_each_seats_key_changes_with_what_its_planner_reads_and_nothing_else():
+    """The keys of one version, made from digests of its parts (``planner.ReadKeys``): each
+    seat's is the same whatever its planner leaves out, and changes with its own player, with
+    another player's name, or with the table; no two seats share one."""
+    game = _planning(9, 3, 3)
+    stored = game.state
+    keys = planner.ReadKeys(stored)
+    seats = [p["seat"] for p in stored["players"]]
+    assert len({keys.of(seat) for seat in seats}) == len(seats)
+    for index, seat in enumerate(seats):
+        key = keys.of(seat)
+        assert planner.read_key(stored, seat) == key
+        assert planner.read_key(_everything_unread_changed(stored, seat), seat) == key
+        richer = copy.deepcopy(stored)
+        richer["players"][index]["resources"]["MON"] += 1
+        assert planner.read_key(richer, seat) != key
+        assert planner.read_key(richer, seats[index - 1]) == keys.of(seats[index - 1])
+        renamed = copy.deepcopy(stored)
+        renamed["players"][index - 1]["name"] += "!"
+        assert planner.read_key(renamed, seat) != key
+        later = copy.deepcopy(stored)
+        later["market"] = {row: list(reversed(cards)) for row, cards in stored["market"].items()}
+        later["turn"] += 1
+        assert planner.read_key(later, seat) != key

@@ -146,3 +146,35 @@ def test_the_phones_of_one_kingdom_share_its_card_and_each_shows_its_own(game):
     assert shown == names[state.player(shared[1]).kingdom]
     for kingdom, seats in by_kingdom.items():
         assert my_kingdom(seats[0]) == names[kingdom]
+
+
+def test_the_dashboards_player_lists_are_rendered_again_only_when_what_they_show_changed(game):
+    """The planning list (rules §3.2: the director may close a player's Planning) and the
+    kingdom actions' choices name every player; a Stability correction leaves both as they
+    were rendered, and a player's Planning closed renders the list again, showing it."""
+    state = state_of(game)
+    kingdom = state.kingdoms[0]
+    director = director_client(game)
+    director.get(f"/games/{game.pk}/")
+    value = 2 if kingdom.indicators["stability"] != 2 else 4
+    _correct(game, **{f"ind_{kingdom.id}_stability": str(value)})
+
+    with renderings() as seen:
+        shown = director.get(f"/games/{game.pk}/")
+    page = html.unescape(shown.content.decode())
+    assert seen["game/_planning_list.html"] == 0
+    assert seen["game/_kingdom_action_fields.html"] == 0
+    for player in state.players:
+        assert f'<option value="{player.seat}">{player.name}</option>' in page
+        if not player.plan.handed_in:
+            assert f"{player.name}: planning" in page
+
+    closing = next(p for p in state.players if not p.plan.handed_in)
+    form = hidden_fields(shown, f"/games/{game.pk}/turn/close-planning/")
+    answer = director.post(f"/games/{game.pk}/turn/close-planning/", {**form, "seat": closing.seat})
+    assert answer.status_code == 302
+    with renderings() as seen:
+        page = html.unescape(director.get(f"/games/{game.pk}/").content.decode())
+    assert seen["game/_planning_list.html"] == 1
+    assert f"{closing.name}: closed by the director" in page
+    assert seen["game/_kingdom_action_fields.html"] == 0

@@ -65,6 +65,14 @@ def chest_alone(me):
 
 
 @register.filter
+def only(rows, fields):
+    """``players|only:"seat,name"``: each row with just those fields, so a ``shared_part`` given
+    them is rendered again when one of them changed, not when anything else in the rows did."""
+    names = fields.split(",")
+    return [{name: row.get(name) for name in names} for row in rows or ()]
+
+
+@register.filter
 def resource_label(code):
     return RESOURCE_LABELS.get(str(code), code)
 
@@ -153,8 +161,9 @@ def shared_part(template_name: str, **data):
 # its 20 kB are written out and hashed once, not once per viewer. A dict given as a value is
 # known by its own values' identities: a phone's chest reaches its part as a new dict at every
 # version (``chest_alone``), yet holds the kept chest's values (``visibility._chest_kept``),
-# so a chest that did not change is not hashed again. The values are kept with their digest,
-# so an identity is never reused while its entry lives. A version of a table makes about 40
+# so a chest that did not change is not hashed again; a list likewise, by its items' (the
+# director's 16 chests). The values are kept with their digest, so an identity is never
+# reused while its entry lives. A version of a table makes about 40
 # (the board, the kingdoms, the phones' and the director's chests, the decks).
 _DIGESTS: Recent[tuple[tuple, bytes]] = Recent(512)
 
@@ -170,6 +179,8 @@ def _digest(data: dict) -> bytes:
 def _identity(value) -> int | tuple:
     if type(value) is dict:
         return tuple((name, id(inner)) for name, inner in value.items())
+    if type(value) is list:  # the director's 16 kept chests, in a new list at every version
+        return ("list", *(id(inner) for inner in value))
     return id(value)
 
 

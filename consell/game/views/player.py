@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from ..access import bind_seat, seat_for
-from ..digests import digest
+from ..digests import digest, kept_digest
 from ..live_parts import PLAN_KEY_HEADER
 from ..services import games as game_services
 from ..visibility import Viewer
@@ -58,8 +58,10 @@ def plan_key(view) -> str:
     open phone refreshes its planner only when that changed (Planning opened or closed, a tile
     added, a trade offered or answered)."""
     me = view.get("me") or {}
-    shown = [me.get("plannable"), me.get("plan"), me.get("offers"), me.get("may_trade")]
-    return digest(shown).hex()[:16]
+    # The planner and the plan are kept from one version to the next while they do not
+    # change (``planner.plannable_kept``, ``visibility._chest_kept``): written out once.
+    kept = [kept_digest(me.get("plannable")).hex(), kept_digest(me.get("plan")).hex()]
+    return digest([*kept, me.get("offers"), me.get("may_trade")]).hex()[:16]
 
 
 @require_POST
