@@ -585,10 +585,13 @@ def _last_auction(
     log: list[Entry], state: GameState, catalog: Catalog, language: str
 ) -> dict[str, Any] | None:
     """This turn's auction as the director saw it behind the screen (rules §4.9)."""
-    ev = next(
-        (e for e in reversed(log) if e.kind == Kind.AUCTION_RESOLVED and e.turn == state.turn),
-        None,
-    )
+    ev = None
+    for e in reversed(log):  # back to this turn's first entry only: the log goes turn by turn
+        if e.turn != state.turn:
+            break
+        if e.kind == Kind.AUCTION_RESOLVED:
+            ev = e
+            break
     if ev is None:
         return None
     names = {p.seat: p.name for p in state.players}

@@ -189,6 +189,15 @@ def _identity(value) -> int | tuple:
 _LINES: Recent[str] = Recent(4096)
 
 
+# Each line found for a line of a view's log, by the line's identity and the language: the
+# lines of a view's log are kept from one version to the next (``visibility._log``), so each
+# of a table's 18 logs finds its 60 lines here by one lookup each, not by building the key of
+# ``_LINES`` again. A line is kept with its entry, so an identity is never reused while it is
+# here; the whole memo is dropped when it grows past ``ITEM_LINES_MAX``.
+_ITEM_LINES: dict[tuple[int, str | None], tuple[dict, str]] = {}
+ITEM_LINES_MAX = 8192
+
+
 @register.simple_tag
 def log_lines(log) -> str:
     """Each entry of a viewer's log (``view.log``) as its ``<li>``, newest first as given.
@@ -200,10 +209,22 @@ def log_lines(log) -> str:
     language = get_language()
     lines = []
     for ev in log:
-        key = (language, ev["turn"], ev["phase"], ev["text"] or ev["kind"], ev["by_director"])
-        line = _LINES.get(key)
-        lines.append(line if line is not None else _LINES.put(key, _log_line(*key[1:])))
+        found = _ITEM_LINES.get((id(ev), language))
+        if found is None or found[0] is not ev:
+            found = _line_of(ev, language)
+        lines.append(found[1])
     return mark_safe("\n".join(lines))
+
+
+def _line_of(ev: dict, language: str | None) -> tuple[dict, str]:
+    key = (language, ev["turn"], ev["phase"], ev["text"] or ev["kind"], ev["by_director"])
+    line = _LINES.get(key)
+    if line is None:
+        line = _LINES.put(key, _log_line(*key[1:]))
+    if len(_ITEM_LINES) >= ITEM_LINES_MAX:
+        _ITEM_LINES.clear()
+    found = _ITEM_LINES[(id(ev), language)] = (ev, line)
+    return found
 
 
 def _log_line(turn, phase, said, by_director) -> str:
