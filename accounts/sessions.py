@@ -18,12 +18,35 @@ from django.contrib.sessions.backends import db
 from django.db import connection
 from django.utils import timezone
 
+from consell.game.recent import Recent
 from consell.game.sql import column, concrete, from_db, quoted, table
+
+# The account each session was last found logged in as, by the session's key: a director's
+# every request read the session and then the account, two round trips before anything else
+# (B1, docs/performance.md). With a hint, ``load`` reads the account with the session by one
+# statement; Django's ``get_user`` still decides, from the session as read, whether that is
+# the account logged in (a wrong hint costs the second read it saved, nothing else).
+_ACCOUNTS: Recent[object] = Recent(4096)
+
+
+def remember(session_key: str | None, user_id) -> None:
+    """The session ``session_key`` is logged in as ``user_id``: read them together next time."""
+    if session_key and user_id is not None:
+        _ACCOUNTS.put(session_key, user_id)
 
 
 class SessionStore(db.SessionStore):
+    # ``(user_id, account)`` read with the session when a hint named the account (the account
+    # None when there is none); None when the session was read alone.
+    account_read: tuple[object, object | None] | None = None
+
     def load(self):
-        """The session's data, as Django's ``load`` returns it."""
+        """The session's data, as Django's ``load`` returns it; with the account it was last
+        found logged in as, when that is known (``account_read``)."""
+        hint = _ACCOUNTS.get(self.session_key) if self.session_key else None
+        if hint is not None:
+            self.account_read = (hint, self.load_with(hint))
+            return self._session_cache
         model = self.get_model_class()
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         with connection.cursor() as cursor:

@@ -105,3 +105,52 @@ def test_logins_made_before_it_stay_logged_in():
     assert SessionStore(before.session_key).load()["_auth_user_backend"] == (
         "django.contrib.auth.backends.ModelBackend"
     )
+
+
+def _game_list(browser: Client) -> tuple[object, list[str]]:
+    """The director's list of games, as the browser asks; the account the request ran as
+    and the statements it sent before its view's own (the session and the account)."""
+    with CaptureQueriesContext(connection) as queries:
+        response = browser.get("/games/")
+    user = response.wsgi_request.user
+    tables = ("django_session", "accounts_user")
+    login = [q["sql"] for q in queries if any(name in q["sql"] for name in tables)]
+    return user, login
+
+
+def test_a_request_reads_its_login_with_its_session_once_it_was_seen():
+    """A director's every request read the session, then the account: after the first, the
+    account the session was found logged in as is read with it, by one statement, and the
+    request is still the session's own login, as Django decides it."""
+    dora, key = _logged_in()
+    browser = Client()
+    browser.cookies["sessionid"] = key
+    first_user, first = _game_list(browser)
+    assert first_user.pk == dora.pk and len(first) == 2
+    user, login = _game_list(browser)
+    assert user.pk == dora.pk and user.is_authenticated
+    assert len(login) == 1 and "JOIN" in login[0].upper()
+
+
+def test_a_login_read_with_its_session_is_refused_as_django_refuses_it():
+    dora, key = _logged_in()
+    mallory, mallory_key = _logged_in("mallory")
+    browser = Client()
+    browser.cookies["sessionid"] = key
+    _game_list(browser)
+    # A hint naming another account: the session's own login is read, and is the request's.
+    from accounts import sessions
+
+    sessions.remember(key, mallory.pk)
+    user, login = _game_list(browser)
+    assert user.pk == dora.pk and len(login) == 2
+    # A password changed elsewhere ends the login, hint or not.
+    dora.set_password("a-new-one-x")
+    dora.save()
+    user, _ = _game_list(browser)
+    assert not user.is_authenticated
+    # A deactivated account is no login either.
+    browser.cookies["sessionid"] = mallory_key
+    _game_list(browser)
+    get_user_model().objects.filter(pk=mallory.pk).update(is_active=False)
+    assert not _game_list(browser)[0].is_authenticated

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TypedDict, Unpack
 
 import orjson
 from django.db import transaction
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
@@ -114,6 +116,25 @@ class Options(TypedDict, total=False):
     entered_dice: list[int] | None
 
 
+# The account a director's request acts as (``acting_for``), or None (a phone, the simulator).
+_ACTING: ContextVar[int | None] = ContextVar("consell_acting_director", default=None)
+
+
+@contextmanager
+def acting_for(director_id: int) -> Iterator[None]:
+    """Within the block, every change is the request of the account ``director_id``, and is
+    refused (404, as to anyone who does not direct the game) unless that account directs the
+    game, as the row the change locks says. A director's step was checked on a read of the
+    row of its own before it was locked: a round trip on the path of every change the
+    director makes (B1, docs/performance.md); ``access.directing`` now checks first on a row
+    this process already read, and the change checks here on the row it locks."""
+    token = _ACTING.set(director_id)
+    try:
+        yield
+    finally:
+        _ACTING.reset(token)
+
+
 @contextmanager
 def change(game_id: int, **options: Unpack[Options]) -> Iterator[Change]:
     """Lock the game, hand out a ``Change``, and save everything it recorded on exit."""
@@ -160,6 +181,9 @@ def _open(game_id: int, options: Options) -> Change:
     if nonce and not game_rows.claim(game_id, nonce):
         raise AlreadyApplied
     game = game_rows.lock(game_id)
+    acting = _ACTING.get()
+    if acting is not None and game.director_id != acting:
+        raise Http404  # as to anyone else: it says nothing of whether the game exists
     if expected_seq is not None and expected_seq != game.seq:
         raise StaleRequest
     state = load_state(game)

@@ -13,7 +13,7 @@ from consell.rules.errors import RuleError
 
 from ..recent import Recent
 from ..services.games import SetupError
-from ..services.store import AlreadyApplied, StaleRequest
+from ..services.store import AlreadyApplied, StaleRequest, acting_for
 from ..visibility import TableView, Viewer, behind_screen_for, table_view, view_for
 
 
@@ -102,6 +102,13 @@ def run_service(request, service: Callable[..., object], *args, **kwargs) -> boo
         messages.error(request, str(exc))
         return False
     return True
+
+
+def run_directors(request, service: Callable[..., object], *args, **kwargs) -> bool:
+    """``run_service`` for a step of the game's director (``access.directing``): its change
+    is refused unless the logged-in account directs the game, as the row it locks says."""
+    with acting_for(request.user.pk):
+        return run_service(request, service, *args, **kwargs)
 
 
 def int_or_none(value) -> int | None:

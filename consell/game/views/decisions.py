@@ -7,13 +7,13 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..access import director_game, seat_for
+from ..access import directing, seat_for
 from ..decisions import Posted
 from ..services import decisions
-from .common import expected_seq, int_or_none, run_service
+from .common import expected_seq, int_or_none, run_directors, run_service
 
 
-def _decide(request, game_id: int, seat: int | None, done: str) -> None:
+def _decide(request, game_id: int, seat: int | None, done: str, run=run_service) -> None:
     """Apply a decision form for ``seat`` (None: the director, for an absent player)."""
     pending = int_or_none(request.POST.get("pending"))
     if pending is None:
@@ -21,7 +21,7 @@ def _decide(request, game_id: int, seat: int | None, done: str) -> None:
         return
     decision = Posted(request.POST)  # read by the pending's own form, in the service
     nonce = request.POST.get("nonce")
-    if run_service(request, decisions.decide, game_id, pending, decision, seat=seat, nonce=nonce):
+    if run(request, decisions.decide, game_id, pending, decision, seat=seat, nonce=nonce):
         messages.success(request, done)
 
 
@@ -35,31 +35,31 @@ def phone_decide(request, game_id: int):
 @require_POST
 def director_decide(request, game_id: int):
     """The director decides for an absent player; recorded as the director's decision."""
-    game = director_game(request, game_id)
-    _decide(request, game.pk, None, _("Recorded as the director's decision."))
-    return redirect("game:dashboard", game_id=game.pk)
+    game_id = directing(request, game_id)
+    _decide(request, game_id, None, _("Recorded as the director's decision."), run_directors)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_POST
 def run_procedure(request, game_id: int):
-    game = director_game(request, game_id)
+    game_id = directing(request, game_id)
     pending = int_or_none(request.POST.get("pending"))
     if pending is not None:
-        run_service(
+        run_directors(
             request,
             decisions.run_procedure,
-            game.pk,
+            game_id,
             pending,
             nonce=request.POST.get("nonce"),
             expected_seq=expected_seq(request),
         )
-    return redirect("game:dashboard", game_id=game.pk)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_POST
 def correct(request, game_id: int):
     """A manual correction: resource deltas per player and indicator values, with a reason."""
-    game = director_game(request, game_id)
+    game_id = directing(request, game_id)
     resources: dict[int, dict[str, int]] = {}
     indicators: dict[int, dict[str, int]] = {}
     try:
@@ -74,11 +74,11 @@ def correct(request, game_id: int):
                 indicators.setdefault(int(kingdom), {})[name] = int(value)
     except ValueError:
         messages.error(request, _("Corrections are whole numbers."))
-        return redirect("game:dashboard", game_id=game.pk)
-    if run_service(
+        return redirect("game:dashboard", game_id=game_id)
+    if run_directors(
         request,
         decisions.correct,
-        game.pk,
+        game_id,
         request.POST.get("reason", ""),
         resources=resources,
         indicators=indicators,
@@ -86,22 +86,22 @@ def correct(request, game_id: int):
         expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Correction logged."))
-    return redirect("game:dashboard", game_id=game.pk)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_POST
 def kingdom_action(request, game_id: int):
     """Expel, execute, found a kingdom for, or move a player, from the dashboard (§4.12, §4.13)."""
-    game = director_game(request, game_id)
+    game_id = directing(request, game_id)
     seat = int_or_none(request.POST.get("seat"))
     if seat is None:
         messages.error(request, _("Choose a player."))
-        return redirect("game:dashboard", game_id=game.pk)
+        return redirect("game:dashboard", game_id=game_id)
     joiners = [j for j in (int_or_none(v) for v in request.POST.getlist("joiners")) if j]
-    if run_service(
+    if run_directors(
         request,
         decisions.kingdom_action,
-        game.pk,
+        game_id,
         request.POST.get("action", ""),
         seat,
         request.POST.get("reason", ""),
@@ -111,4 +111,4 @@ def kingdom_action(request, game_id: int):
         expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Done, and logged as the director's."))
-    return redirect("game:dashboard", game_id=game.pk)
+    return redirect("game:dashboard", game_id=game_id)

@@ -17,13 +17,13 @@ from django.views.decorators.http import require_GET, require_POST
 from consell.content.catalog import load_catalog
 from consell.rules.ruleset import Ruleset
 
-from ..access import director_game
+from ..access import directing, director_game
 from ..forms import DealForm, NewGameForm
 from ..ruleset_form import RulesetForm
 from ..services import games as game_services
 from ..services import seats as seat_services
 from ..visibility import Viewer, text
-from .common import expected_seq, int_or_none, run_service, viewer_view
+from .common import expected_seq, int_or_none, run_directors, run_service, viewer_view
 from .parts import parts_asked, render_parts
 
 
@@ -150,31 +150,31 @@ def deal(request, game_id: int):
 
 @require_POST
 def start(request, game_id: int):
-    game = director_game(request, game_id)
-    if run_service(
+    game_id = directing(request, game_id)
+    if run_directors(
         request,
         game_services.start,
-        game.pk,
+        game_id,
         nonce=request.POST.get("nonce"),
         expected_seq=expected_seq(request),
     ):
         messages.success(request, _("Turn 1 begins."))
-    return redirect("game:dashboard", game_id=game.pk)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_POST
 def appoint(request, game_id: int):
     """The director makes an appointment for a King who cannot (recorded as the director's)."""
-    game = director_game(request, game_id)
+    game_id = directing(request, game_id)
     king = int_or_none(request.POST.get("king"))
     member = int_or_none(request.POST.get("member"))
     office = request.POST.get("office", "")
     if king is None:
         messages.error(request, _("Choose a King."))
-    elif run_service(
+    elif run_directors(
         request,
         game_services.appoint,
-        game.pk,
+        game_id,
         king,
         office,
         member,
@@ -182,7 +182,7 @@ def appoint(request, game_id: int):
         by_director=True,
     ):
         messages.success(request, _("Appointment recorded."))
-    return redirect("game:dashboard", game_id=game.pk)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_GET

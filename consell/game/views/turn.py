@@ -7,22 +7,22 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..access import director_game
+from ..access import directing
 from ..services import turn
-from .common import expected_seq, int_or_none, run_service
+from .common import expected_seq, int_or_none, run_directors
 
 
 def _step(request, game_id: int, service, **kwargs):
-    game = director_game(request, game_id)
-    run_service(
+    game_id = directing(request, game_id)
+    run_directors(
         request,
         service,
-        game.pk,
+        game_id,
         nonce=request.POST.get("nonce"),
         expected_seq=expected_seq(request),
         **kwargs,
     )
-    return redirect("game:dashboard", game_id=game.pk)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_POST
@@ -71,14 +71,14 @@ def close_planning(request, game_id: int):
     once per player; its one-time key is the form's, so the key of a close is the seat's
     and the form's together: the same button pressed twice closes once, two players' buttons
     close both."""
-    game = director_game(request, game_id)
+    game_id = directing(request, game_id)
     seat, nonce = int_or_none(request.POST.get("seat")), request.POST.get("nonce")
     if seat is None:
         messages.error(request, _("Choose a player."))
-        return redirect("game:dashboard", game_id=game.pk)
+        return redirect("game:dashboard", game_id=game_id)
     nonce = f"{seat}:{nonce}" if nonce else None
-    run_service(request, turn.close_planning_for, game.pk, seat, nonce=nonce)
-    return redirect("game:dashboard", game_id=game.pk)
+    run_directors(request, turn.close_planning_for, game_id, seat, nonce=nonce)
+    return redirect("game:dashboard", game_id=game_id)
 
 
 @require_POST
