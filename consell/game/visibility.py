@@ -26,7 +26,7 @@ from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
 from consell.rules.trades import may_trade
 
-from . import words
+from . import state_cache, words
 from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe, readable
 from .digests import digest
@@ -168,7 +168,7 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     source = game.snapshot if behind_screen and game.snapshot is not None else game.state
     if source is None:
         raise ValueError("a game has no table before its cards are dealt")
-    state = GameState.from_dict(source)
+    state = _parsed(game, source)
     ruleset = Ruleset.from_dict(game.ruleset)
     board = _public_board(state, ruleset, catalog, language)
     log = log_entries(game)
@@ -181,6 +181,16 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     names = Names(game.state, catalog, language)
     wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
     return TableView(state, source, ruleset, board, names, log, wording)
+
+
+def _parsed(game: Game, source: dict[str, Any]) -> GameState:
+    """``source`` as a ``GameState``: the one the change that wrote it keeps
+    (``state_cache``), when ``source`` is the very state it keeps; else parsed. Either way it
+    is only read: changes take their own copy of the kept one (``store.load_state``)."""
+    entry = state_cache.get(game.pk, game.state_tag)
+    if entry is not None and entry.state is not None and entry.raw is source:
+        return entry.state
+    return GameState.from_dict(source)
 
 
 def behind_screen_for(game: Game, viewer: Viewer) -> bool:

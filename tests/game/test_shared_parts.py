@@ -109,6 +109,7 @@ def test_the_correction_boxes_show_the_chests_and_gauges_as_they_are_now(game):
     with renderings() as seen:
         page = html.unescape(director.get(f"/games/{game.pk}/").content.decode())
     assert seen["game/_correction_chests.html"] == 0
+    assert seen["game/_every_chest.html"] == seen["game/_chest.html"] == 0
     assert seen["game/_correction_kingdoms.html"] == 1
     assert seen["game/_decks.html"] == 0  # no deck changed: the director's decks as they were
     for cards in state.decks.values():
@@ -120,6 +121,12 @@ def test_the_correction_boxes_show_the_chests_and_gauges_as_they_are_now(game):
         page = html.unescape(director.get(f"/games/{game.pk}/").content.decode())
     assert seen["game/_correction_chests.html"] == 1
     assert re.search(rf'\({coins + 2}\) <input type="number" name="res_1_MON"', page)
+    # Every chest: the list again, the changed chest's part alone again.
+    assert seen["game/_every_chest.html"] == 1 and seen["game/_chest.html"] == 1
+    every = page[page.index("Every chest") :]
+    first = every[every.index(f"<summary>{state.player(1).name}</summary>") :]
+    first = first[: first.index("</details>")]
+    assert f"<span>Money</span><b>{coins + 2}</b>" in first
 
 
 def test_the_phones_of_one_kingdom_share_its_card_and_each_shows_its_own(game):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from consell.game import visibility
+from consell.game import state_cache, visibility
+from consell.game.access import with_state
 from consell.game.models import Game
 from consell.game.recent import Recent
+from consell.game.services import decisions
 from consell.game.simulator.runner import Runner, default_pack
 from consell.game.templatetags import consell_game
 from consell.game.visibility import Viewer, behind_screen_for, table_view, view_for
@@ -119,3 +121,26 @@ def test_a_viewers_log_made_from_its_last_is_the_log_made_afresh_at_every_step()
     runner = _EveryStep(4, 2, 4, default_pack(), None)
     runner.play()
     assert runner.compared > 500 and runner.behind > 50
+
+
+def test_a_table_reads_the_state_its_change_kept_and_leaves_it_as_the_row_holds_it():
+    """The views of a version made in the process that changed it read the ``GameState`` the
+    change kept (``state_cache``) instead of parsing the row again; every view of every viewer
+    leaves it as the row holds it, and the next change starts from the row's state."""
+    game = play_until(9, 10, 3, lambda s: s.turn == 3 and s.phase is Phase.PLANNING)
+    kingdom = game.state["kingdoms"][0]
+    value = 2 if kingdom["indicators"]["stability"] != 2 else 4
+    decisions.correct(game.pk, "test", indicators={kingdom["id"]: {"stability": value}})
+    game = with_state(Game.objects.select_related("pack").get(pk=game.pk))
+    kept = state_cache.get(game.pk, game.state_tag)
+    table = table_view(game, False)
+    assert kept is not None and table.state is kept.state
+    for viewer in _viewers(game):
+        for language in ("ca", "en"):
+            view_for(game, viewer, language, table)
+    row = Game.objects.get(pk=game.pk).state
+    assert table.state.to_dict() == row == GameState.from_dict(row).to_dict()
+    assert table.state.kingdoms[0].indicators["stability"] == value
+    decisions.correct(game.pk, "test", indicators={kingdom["id"]: {"stability": 3}})
+    assert Game.objects.get(pk=game.pk).state["kingdoms"][0]["indicators"]["stability"] == 3
+    assert table.state.kingdoms[0].indicators["stability"] == value  # its own, left alone
