@@ -9,9 +9,11 @@ process that missed a change (another daphne wrote it) finds another tag and rea
 entry is kept as its change saves; if that transaction is rolled back, no row ever carries its
 tag, so it is never used.
 
-The ``GameState`` kept is the cache's own (cloned on the way in and out), so nothing a change
-does to its copy can reach the next change. ``CHECK`` (on in the tests) compares every hit with
-the row, so the whole suite proves the cache and the database agree.
+The ``GameState`` kept is the one the change saved, which nothing changes once it is saved: each
+change takes its own copy of it (``store.load_state``), and the pages only read it
+(``visibility.table_view``), so nothing a change does to its copy can reach the next change.
+``CHECK`` (on in the tests) compares every hit with the row, so the whole suite proves the cache
+and the database agree.
 """
 
 from __future__ import annotations
