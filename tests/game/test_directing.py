@@ -79,3 +79,14 @@ def test_another_director_is_refused_even_where_this_process_thinks_otherwise(ga
     # The director's own step is still taken: the hint is only a hint.
     assert director_client(game).post(f"/games/{game.pk}/correct/", body).status_code == 302
     assert _events(game) > before[0]
+
+
+def test_a_step_on_a_game_that_is_not_there_is_a_404(game):
+    """A hint naming this director for a game id no row holds (a creation rolled back) lets
+    the step through to its change, which finds no row to lock: a 404, and nothing written."""
+    director = director_client(game)
+    missing = Game.objects.order_by("-pk").first().pk + 1000
+    access._DIRECTORS.put(missing, game.director_id)
+    answer = director.post(f"/games/{missing}/turn/advance/", {"nonce": "n", "seq": 1})
+    assert answer.status_code == 404
+    assert not Event.objects.filter(game_id=missing).exists()

@@ -180,8 +180,13 @@ def _open(game_id: int, options: Options) -> Change:
     # theirs one at a time (B3, docs/performance.md); the claim is undone with the change.
     if nonce and not game_rows.claim(game_id, nonce):
         raise AlreadyApplied
-    game = game_rows.lock(game_id)
     acting = _ACTING.get()
+    try:
+        game = game_rows.lock(game_id)
+    except Game.DoesNotExist:
+        if acting is None:
+            raise
+        raise Http404 from None  # a director's step on a game that is not there
     if acting is not None and game.director_id != acting:
         raise Http404  # as to anyone else: it says nothing of whether the game exists
     if expected_seq is not None and expected_seq != game.seq:
