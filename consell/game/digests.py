@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 from django.utils.translation import get_language
 
-from .recent import Recent
+from .recent import Recent, kept_for
 
 _OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
@@ -42,8 +42,8 @@ def _texts(value: Any) -> Any:
 
 
 # The digests of values that are kept and never changed (a phone's planner, its plan), by
-# their identity and the language they were written out in. Each is kept with its value, so
-# an identity is never reused while its entry lives.
+# their identity and the language they were written out in, each kept with its value
+# (``recent.kept_for``), so an identity is never reused while its entry lives.
 _KEPT: Recent[tuple[Any, bytes]] = Recent(1024)
 
 
@@ -51,8 +51,4 @@ def kept_digest(value: Any) -> bytes:
     """``digest(value)``, written out once for as long as this very value is kept: for values
     nobody changes once made, which most versions hand on as they were (B1,
     docs/performance.md)."""
-    key = (id(value), get_language())
-    found = _KEPT.get(key)
-    if found is None or found[0] is not value:
-        found = _KEPT.put(key, (value, digest(value)))
-    return found[1]
+    return kept_for(_KEPT, value, (get_language(),), lambda: digest(value))
