@@ -1,23 +1,18 @@
-"""ASGI entry point: HTTP goes to Django, websockets to the game's consumers.
+"""ASGI entry point: HTTP goes to Django's own handler, websockets to the game's consumers.
 
 The websocket stack checks the Origin against ALLOWED_HOSTS and authenticates from the
-session cookie at connect (DESIGN.md, principle 7).
+session cookie at connect (docs/principles.md, principle 7).
 """
 
 import gc
 import os
 
-import django
+from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "consell.settings")
 
 # Django must be set up before anything imports models (the consumers do).
-django.setup(set_prefix=False)
-
-from consell.http_handler import ThreadedASGIHandler, cache_content_type_parsing  # noqa: E402
-
-django_asgi_app = ThreadedASGIHandler()
-cache_content_type_parsing()
+django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -25,12 +20,11 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from consell.game.broadcast import RememberServerLoop  # noqa: E402
 from consell.game.routing import websocket_urlpatterns  # noqa: E402
-from consell.quiet_collector import QuietAfterRequests, install  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         # The loop is remembered so that a change's notices leave the request (broadcast.py).
-        "http": QuietAfterRequests(RememberServerLoop(django_asgi_app)),
+        "http": RememberServerLoop(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
@@ -38,9 +32,5 @@ application = ProtocolTypeRouter(
 )
 
 # Everything loaded so far (Django, the apps, the URLs) lives as long as the process: kept
-# out of the garbage collector's full passes, which otherwise walked it all, 100-odd ms
-# during which no screen got its notice (the long tail of B1, docs/performance.md).
+# out of the garbage collector's full passes, which would otherwise walk it all again.
 gc.freeze()
-# The full passes over what is left run when the server is quiet, not inside a change's
-# renderings (consell/quiet_collector.py).
-install()

@@ -136,7 +136,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "accounts.middleware.LoginMiddleware",  # Django's, given the account read with the session
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -177,25 +177,21 @@ DATABASES = {
     }
 }
 if os.environ.get("DATABASE_URL"):
-    DATABASES["default"] = dj_database_url.parse(
-        os.environ["DATABASE_URL"],
-        # Each of the server's request threads keeps its connection between requests
-        # (consell/http_handler.py), checked before each request; opening one forks a
-        # PostgreSQL server process (about 3 ms of a hand-in).
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
-        conn_health_checks=True,
-    )
+    # Under ASGI each request runs on a thread of its own, so connections are not kept per
+    # thread (CONN_MAX_AGE 0) but lent by psycopg's pool, as Django documents: each process
+    # opens at most DB_POOL_SIZE connections, and a request that finds none free waits for
+    # one (DB_POOL_TIMEOUT seconds) instead of opening more. The budget: processes x
+    # DB_POOL_SIZE under the server's max_connections (docs/deployment.md).
+    DATABASES["default"] = dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, whose check of a kept connection asks its socket before sending SELECT 1.
-        DATABASES["default"]["ENGINE"] = "consell.db.postgresql"
-
-# Threads serving HTTP requests in each daphne process; a request has one from start to end,
-# and a busy server's requests wait for one on its loop. Each keeps a database connection:
-# processes x (REQUEST_THREADS + about 7 for the websockets' threads) must stay under the
-# database's connection limit (PostgreSQL's default is 100; docs/deployment.md).
-REQUEST_THREADS = env_int("REQUEST_THREADS", 20)
-if REQUEST_THREADS < 1:
-    raise ImproperlyConfigured("REQUEST_THREADS must be at least 1.")
+        DB_POOL_SIZE = env_int("DB_POOL_SIZE", 12)
+        if DB_POOL_SIZE < 1:
+            raise ImproperlyConfigured("DB_POOL_SIZE must be at least 1.")
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": DB_POOL_SIZE,
+            "timeout": env_int("DB_POOL_TIMEOUT", 10),
+        }
 
 if os.environ.get("REDIS_URL"):
     # channels-redis queues every socket of one daphne process in one Redis list, and its
@@ -210,11 +206,21 @@ if os.environ.get("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# Rendered page parts, kept by their audience, language, template and the digest of exactly
+# what they are rendered from (consell/game/rendered.py): each process keeps its own, since a
+# rendering is the same bytes wherever it is made. A 16-player table's change adds about 60.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "parts": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "parts",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": env_int("PARTS_CACHE_ENTRIES", 4000)},
+    },
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
-# Django's ModelBackend, able to take an account read with its session (accounts.backends;
-# the sessions of earlier logins name it since accounts' migration 0002).
-AUTHENTICATION_BACKENDS = ["accounts.backends.LoginBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/games/"
 LOGOUT_REDIRECT_URL = "home"
@@ -257,8 +263,6 @@ WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
-# Django's database sessions, read by a statement written once (accounts/sessions.py).
-SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)

@@ -30,8 +30,8 @@ CONFIG_VARIABLES = (
     "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE",
     "SECURE_PROXY_SSL_HEADER",
-    "DB_CONN_MAX_AGE",
-    "REQUEST_THREADS",
+    "DB_POOL_SIZE",
+    "DB_POOL_TIMEOUT",
 )
 PRODUCTION = {
     "SECRET_KEY": "k3y-for-tests-" + "x7Qp2LmZ9vRt" * 5,
@@ -74,7 +74,7 @@ def test_it_uses_postgresql_and_redis_when_their_urls_are_set():
         DATABASE_URL="postgres://consell:secret@db.example.org:5432/consell",
         REDIS_URL="redis://cache.example.org:6379/0",
     )
-    assert engine == "consell.db.postgresql"
+    assert engine == "django.db.backends.postgresql"
     assert layer == "channels_redis.core.RedisChannelLayer"
 
 
@@ -82,23 +82,26 @@ def test_a_number_setting_that_is_not_a_number_is_a_clear_error():
     result = run(
         ["-c", "import django; django.setup()"],
         DATABASE_URL="postgres://consell:secret@db.example.org:5432/consell",
-        DB_CONN_MAX_AGE="many",
+        DB_POOL_SIZE="many",
     )
     assert result.returncode != 0
-    assert "DB_CONN_MAX_AGE must be a whole number, not 'many'." in result.stderr
+    assert "DB_POOL_SIZE must be a whole number, not 'many'." in result.stderr
 
 
-def test_a_server_needs_at_least_one_request_thread():
-    result = run(["-c", "import django; django.setup()"], REQUEST_THREADS="0")
-    assert result.returncode != 0
-    assert "REQUEST_THREADS must be at least 1." in result.stderr
-
-
-def test_it_keeps_postgresql_connections_for_its_request_threads_unless_told():
+def test_a_pool_needs_at_least_one_connection():
     url = "postgres://consell:secret@db.example.org:5432/consell"
-    shown = "settings.DATABASES['default']['CONN_MAX_AGE'], settings.REQUEST_THREADS"
-    assert setting(shown, DATABASE_URL=url) == "60 20"
-    assert setting(shown, DATABASE_URL=url, DB_CONN_MAX_AGE="0", REQUEST_THREADS="8") == "0 8"
+    result = run(["-c", "import django; django.setup()"], DATABASE_URL=url, DB_POOL_SIZE="0")
+    assert result.returncode != 0
+    assert "DB_POOL_SIZE must be at least 1." in result.stderr
+
+
+def test_each_process_lends_postgresql_connections_from_a_bounded_pool():
+    """Connections per process never exceed DB_POOL_SIZE: the budget in docs/deployment.md."""
+    url = "postgres://consell:secret@db.example.org:5432/consell"
+    database = "settings.DATABASES['default']"
+    shown = f"{database}['CONN_MAX_AGE'], {database}['OPTIONS']['pool']['max_size']"
+    assert setting(shown, DATABASE_URL=url) == "0 12"
+    assert setting(shown, DATABASE_URL=url, DB_POOL_SIZE="4") == "0 4"
 
 
 def test_it_queues_sqlite_writers_instead_of_failing():

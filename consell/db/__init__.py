@@ -1,1 +1,0 @@
-"""Database backends: Django's own, with what the server's kept connections need."""
