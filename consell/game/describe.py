@@ -482,17 +482,6 @@ LINES: dict[str, Line[Any]] = {
 }
 
 
-# Kinds with a sentence that only the director's log and the audit show: the steps of the
-# game's machinery, and every kind of ``describe_more`` (players' logs keep to the kinds
-# they have always read; the audit shows the rest after the end).
-DIRECTOR_ONLY = frozenset({Kind.STEP_DONE})
-
-
-def readable(kind: str) -> bool:
-    """Whether players see this kind in their log (the director sees every event)."""
-    return kind in LINES and kind not in DIRECTOR_ONLY and kind not in MORE_LINES
-
-
 def describe(kind: str, payload: Mapping[str, Any], names: Names) -> str:
     """The event in one sentence of the current language; a kind without one (a newer log)
     or a payload it cannot read says so in words, never by its code."""

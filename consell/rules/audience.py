@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .event_kinds import Kind
 from .events import DIRECTOR, PUBLIC
 
 SECRETS_PHASE = "secrets"
@@ -86,3 +87,72 @@ def _held_behind_screen(event: Readable, moment: Moment) -> bool:
     phase = getattr(event, "phase", SECRETS_PHASE)
     turn = getattr(event, "turn", moment.behind_screen_turn)
     return phase == SECRETS_PHASE and turn == moment.behind_screen_turn
+
+
+# The game's machinery (dealing, costs paid, triggers, the auction's settling, snapshots,
+# corrections' reasons...): the director's log and the audit after the end show these kinds,
+# but a player's log and the board's during the game do not, whoever their audience names, so
+# those logs read as the table's story. Declared here by kind, so where a kind's sentence is
+# written changes nothing about who reads it.
+MACHINERY: frozenset[str] = frozenset(
+    {
+        Kind.APPOINTMENTS_CLOSED,
+        Kind.ASSET_BOUGHT,
+        Kind.ASSET_LOST,
+        Kind.AUCTION_RESOLVED,
+        Kind.BID_VOID,
+        Kind.BIDS_SETTLED,
+        Kind.CARDS_DRAWN,
+        Kind.CARDS_RECEIVED,
+        Kind.CHEST_CHANGED,
+        Kind.CORRECTION_REASON,
+        Kind.COST_PAID,
+        Kind.CRISIS_CONTRIBUTION_PAID,
+        Kind.CRISIS_PAYMENTS,
+        Kind.DECKS_PREPARED,
+        Kind.DESTINY_BATCH,
+        Kind.DESTINY_EXHAUSTED,
+        Kind.DISCARDS_CHOSEN,
+        Kind.EXPEL_VOID,
+        Kind.EXPULSION_DUEL_WON,
+        Kind.FIST_COMMITTED,
+        Kind.HIDDEN_ASSET_DUEL,
+        Kind.INSURRECTION_LOSSES,
+        Kind.INSURRECTION_PLEDGES_SHORT,
+        Kind.JOINER_ANSWERED,
+        Kind.KINGDOM_FOUNDING_PAID,
+        Kind.MANUAL_DONE,
+        Kind.MANUAL_EFFECT,
+        Kind.OBJECTIVE_DECKS_SHUFFLED,
+        Kind.OBJECTIVES_RETURNED,
+        Kind.OBJECTIVES_SET_ASIDE,
+        Kind.PENDING_OPENED,
+        Kind.PLOT_RESOLVED,
+        Kind.REACTION_DECLINED,
+        Kind.REACTION_OFFERED,
+        Kind.SEAT_LINK_REISSUED,
+        Kind.STEP_DONE,
+        Kind.TACTICS_DISCARDED,
+        Kind.TACTICS_EXHAUSTED,
+        Kind.TACTICS_LOST,
+        Kind.TOKENS_MOVED,
+        Kind.TRADE_OFFERS_LAPSED,
+        Kind.TRADE_REFUSED,
+        Kind.TRADE_WITHDRAWN,
+        Kind.TRADES_ALLOWED,
+        Kind.TRIGGER,
+        Kind.TURN_SNAPSHOT,
+        Kind.VIGILANCE_COMMITTED,
+        Kind.VOTE_DECIDED,
+    }
+)
+
+
+def may_read_in_log(event: Readable, reader: Reader, moment: Moment = LIVE) -> bool:
+    """Whether ``event`` stands in ``reader``'s log at ``moment``: what ``may_read`` allows,
+    less the machinery during the game (the director reads everything)."""
+    if not may_read(event, reader, moment):
+        return False
+    if reader.kind == DIRECTOR or moment.revealed:
+        return True
+    return getattr(event, "kind", None) not in MACHINERY

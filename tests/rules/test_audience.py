@@ -92,3 +92,29 @@ def test_2_5_objectives_returned_unseen_stay_secret_after_the_end():
     assert not audience.may_read(returned, ANNA, audience.AFTER_THE_END)
     assert audience.may_read(returned, BERNAT, audience.AFTER_THE_END)
     assert not replace(returned, audience=(1, 2)).reveal_at_end
+
+
+@dataclass(frozen=True)
+class Logged:
+    """An event as the log stores it, with its kind."""
+
+    kind: str
+    audience: object
+    reveal_at_end: bool = False
+    turn: int = 3
+    phase: str = "actions"
+
+
+def test_design_3_the_machinerys_steps_stay_out_of_the_players_logs_until_the_end():
+    """Principle 3: one audience function decides who reads each event. A step of the game's
+    machinery a seat may read (the cost it paid) is in the director's log, not in the seat's
+    or the board's while the game runs, and in the seat's audit after the end; the table's
+    story (the game started) is in every log."""
+    paid = Logged(Kind.COST_PAID, [1])
+    story = Logged(Kind.GAME_STARTED, "public")
+    assert audience.may_read(paid, ANNA)
+    assert not audience.may_read_in_log(paid, ANNA)
+    assert audience.may_read_in_log(paid, DIRECTOR)
+    assert audience.may_read_in_log(paid, ANNA, audience.AFTER_THE_END)
+    assert not audience.may_read_in_log(Logged(Kind.COST_PAID, "public"), BOARD)
+    assert all(audience.may_read_in_log(story, reader) for reader in (ANNA, BERNAT, BOARD))
