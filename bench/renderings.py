@@ -80,8 +80,9 @@ def render_all(sockets: list[Socket]) -> dict[str, list[float]]:
     """Each socket's parts, one after the other, their seats checked against one read of the
     game's seats as the relay does (``consumers._render_all``); seconds each took, by kind of
     page."""
-    from consell.game.access import seats_read_once
     from consell.game.live_parts import render_for_socket
+
+    from consell.game.access import seats_read_once
 
     took: dict[str, list[float]] = {}
     with seats_read_once():

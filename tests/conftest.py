@@ -171,3 +171,11 @@ def english_unless_catalan(request):
 
     with override_settings(LANGUAGE_CODE="en"), translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _fresh_parts():
+    """Each test renders its own parts: ids of rolled-back games come again in the next test."""
+    from django.core.cache import caches
+
+    caches["parts"].clear()

@@ -7,11 +7,8 @@ its director: a 404 says nothing about whether the game exists.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import functools
-import threading
-from collections.abc import Iterator
 
 from django.db import connection
 from django.http import Http404, HttpRequest
@@ -34,7 +31,7 @@ def director_game(request: HttpRequest, game_id: int) -> Game:
     user = request.user
     if not user.is_authenticated:
         raise Http404
-    game = _row_read_once(game_id) or _read_row(game_id)
+    game = _read_row(game_id)
     if game.director_id != user.pk:
         raise Http404
     return with_state(game)
@@ -49,7 +46,7 @@ def directing(request: HttpRequest, game_id: int) -> int:
     if not user.is_authenticated:
         raise Http404
     if _DIRECTORS.get(game_id) != user.pk:
-        game = _row_read_once(game_id) or _read_row(game_id)
+        game = _read_row(game_id)
         if game.director_id != user.pk:
             raise Http404
     return game_id
@@ -118,75 +115,23 @@ def seat_from_session(session, game_id: int, *, read_game: bool = True) -> Seat:
 def _seat_row(game_id: int, position: int, token: str) -> tuple | None:
     """The seat's row if its link is valid, and its game's tag and pack's stamp: one query a
     page, written out once (the ORM's compiling of the three-table query it replaces was
-    half of what checking a seat cost, and a table's 16 phones check theirs at every change),
-    or the game's seats as ``seats_read_once`` read them.
+    half of what checking a seat cost).
     """
-    seats = _seats_read_once(game_id)
-    if seats is None:
-        with connection.cursor() as cursor:
-            cursor.execute(_seat_sql(one=True), [game_id, position, token])
-            return cursor.fetchone()
-    return seats.get((position, token))
-
-
-def _seats_read_once(game_id: int) -> dict[tuple, tuple] | None:
-    """The game's seat rows by position and token, read once in a ``seats_read_once`` block;
-    None outside one."""
-    read = getattr(_read_once, "seats", None)
-    if read is None:
-        return None
-    if game_id not in read:
-        with connection.cursor() as cursor:
-            cursor.execute(_seat_sql(one=False), [game_id])
-            read[game_id] = {(row[_POSITION], row[_TOKEN]): row for row in cursor.fetchall()}
-    return read[game_id]
-
-
-def _row_read_once(game_id: int) -> Game | None:
-    """The game's row as of its seats' one read in a ``seats_read_once`` block (each seat row
-    carries its game's tag), so the shared screen and the dashboard rendered in the block
-    read no row of their own; None outside a block or for a game without seats."""
-    seats = _seats_read_once(game_id)
-    if not seats:
-        return None
-    *_, tag, pack_stamp = next(iter(seats.values()))
-    return game_row(game_id, tag, pack_stamp)
-
-
-_read_once = threading.local()
-# Where a seat row (``_seat_sql``) holds the seat's position and its link's token.
-_POSITION, _TOKEN = (
-    [f.attname for f in Seat._meta.concrete_fields].index(name) for name in ("position", "token")
-)
-
-
-@contextlib.contextmanager
-def seats_read_once() -> Iterator[None]:
-    """Check every seat link in the block against one read of its game's seats.
-
-    For a process making the parts of a table's pages one after the other for one change
-    (``consumers.Relay``): 16 phones checked their seats by 16 queries, each a PostgreSQL
-    round trip. The read is as fresh as the first check in the block, which the block
-    follows at once, so a link reissued before the change is refused as before; one reissued
-    while the block runs is refused by the next rendering, and its sockets are closed by the
-    reissue's own notice.
-    """
-    _read_once.seats = {}
-    try:
-        yield
-    finally:
-        _read_once.seats = None
+    with connection.cursor() as cursor:
+        cursor.execute(_seat_sql(), [game_id, position, token])
+        return cursor.fetchone()
 
 
 @functools.cache
-def _seat_sql(one: bool) -> str:
-    """Written the first time it is needed, when the database is known: one seat by its
-    link, or every seat of a game."""
+def _seat_sql() -> str:
+    """One seat by its link, with its game's tag and pack's stamp; written the first time it
+    is needed, when the database is known."""
     pack = Game.pack.field.related_model
     columns = ", ".join(f"s.{quoted(f.column)}" for f in Seat._meta.concrete_fields)
-    which = f"WHERE s.{column(Seat, 'game')} = %s"
-    if one:
-        which += f" AND s.{column(Seat, 'position')} = %s AND s.{column(Seat, 'token')} = %s"
+    which = (
+        f"WHERE s.{column(Seat, 'game')} = %s"
+        f" AND s.{column(Seat, 'position')} = %s AND s.{column(Seat, 'token')} = %s"
+    )
     return (
         f"SELECT {columns}, g.{column(Game, 'state_tag')}, p.{column(pack, 'loaded_at')} "
         f"FROM {table(Seat)} s "
@@ -258,20 +203,11 @@ def board_game(board_token: str) -> Game:
     ORM built the query again for the board's every page and notice)."""
     from .services.game_rows import read_by_board_token  # the services import this module
 
-    known = _BOARDS.get(board_token)
-    game = _row_read_once(known) if known is not None else None
-    if game is None or game.board_token != board_token:
-        try:
-            game = read_by_board_token(board_token)
-        except Game.DoesNotExist as exc:
-            raise Http404 from exc
-        _BOARDS.put(board_token, game.pk)
+    try:
+        game = read_by_board_token(board_token)
+    except Game.DoesNotExist as exc:
+        raise Http404 from exc
     return with_state(game)
-
-
-# The game each shared screen's link opened, so a screen rendered in a ``seats_read_once``
-# block finds its row there; the row found is still checked against the link.
-_BOARDS: Recent[int] = Recent(256)
 
 
 def with_state(game: Game) -> Game:

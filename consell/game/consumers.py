@@ -1,20 +1,22 @@
-"""One websocket per open page, carrying "your view changed" notices (DESIGN principle 7).
+"""One websocket per open page, carrying "your view changed" notices (principle 7).
 
 The socket authenticates at connect with the same rules as the page (the director's login,
 the seat token kept in the session, or the board token), registers with its process's relay
 for its game (``Relay``), greets with ``{"v": 1, "type": "hello", "version": n}`` and forwards
 notices as ``{"v": 1, "type": "changed", "version": n, "parts": "..."}``: the page's live parts
-as its own view renders them now for this socket's browser (``live_parts``), or no ``parts``
-when they cannot be made here, and the page then fetches them. A page compares versions with
-its own: a greeting or pong newer than the page means "fetch your parts", so a reconnecting
-page catches up in one round trip.
+from ``page_parts.render_for_sockets``, the function the page's own requests call too. A page
+compares versions with its own: a greeting or pong newer than the page means "fetch your
+parts", so a reconnecting page catches up in one round trip.
 
 A change is one channel-layer message per process, not one per socket: the process's relay
-receives it and renders the parts of all its sockets whose view changed in one trip to the
-rendering thread. A socket still listens on its own channel as Channels makes it do, so when
-Redis goes away it fails and its page reconnects and catches up as before; the relay, when
-its own receive fails, joins its games again once Redis answers and sends every socket it
-holds the version it missed, so no page depends on its socket failing to catch up.
+receives it and renders the parts of all its sockets whose view changed in one call, which
+reads the game once. A socket still listens on its own channel as Channels makes it do, so
+when Redis goes away it fails and its page reconnects and catches up; the relay, when its own
+receive fails, joins its games again once Redis answers and sends every socket it holds the
+version it missed, so no page depends on its socket failing to catch up.
+
+The right a socket connected with is checked again at every rendering: a reissued seat link
+or a director's ended login closes it.
 
 Notices only ever move forward on a socket: two daphne processes behind one Redis can deliver
 them out of order, and a notice no newer than the last one sent is dropped.
@@ -35,30 +37,22 @@ import contextvars
 import json
 import logging
 from collections import deque
-from collections.abc import Callable
-from functools import partial
+from importlib import import_module
 from urllib.parse import parse_qs
 
 import orjson
-from asgiref.sync import sync_to_async
-from channels.consumer import get_handler_name
-from channels.db import DatabaseSyncToAsync
+from channels.auth import get_user
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.http import Http404
+from django.utils import translation
 
-from consell import quiet_collector
-
-from .access import SESSION_KEY, board_game, seat_from_session, seats_read_once
+from .access import SESSION_KEY, board_game, seat_from_session
 from .broadcast import PROTOCOL_VERSION, game_group, hear_here
-from .live_parts import Pushed, render_for_socket
 from .models import Game, Seat
-
-# The socket's reads (who is this, which version) run on a thread pool, not on the one thread
-# Django gives sync views under ASGI: a table's phones connecting while the same pages load
-# their parts would otherwise queue behind those renders, and daphne drops a handshake that
-# is not accepted within its websocket connect timeout (5 s). They only read, each in its
-# own connection, so nothing depends on which thread runs them.
-read_in_pool = partial(DatabaseSyncToAsync, thread_sensitive=False)
+from .page_parts import Asked, Parts, render_for_sockets
+from .visibility import Viewer
 
 # A ping is 16 bytes; nothing a page sends comes near this, so nothing bigger is parsed.
 MAX_FRAME = 256
@@ -77,12 +71,14 @@ class GameConsumer(AsyncWebsocketConsumer):
     version = 0
     plan_key = ""
     closed = False
+    seat_token = ""
 
     async def connect(self):
         route = self.scope["url_route"]
         role = route["kwargs"].get("role")
-        self.role, self.route_kwargs = role, route["kwargs"]
-        self.plan_key = _shown(self.scope.get("query_string", b""))
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.plan_key = _shown(query)
+        self.language = _language(query)
         self.viewer, refusal = await self._authenticate(role, route["kwargs"])
         if self.viewer is None:
             await self.accept()
@@ -95,21 +91,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         self.version = await self._version()
         await self._send({"type": "hello", "version": self.version})
-
-    async def dispatch(self, message):
-        """Each message to its handler, without Channels' ``close_old_connections`` first.
-
-        Channels closes the database connections of the thread Django's sync code shares
-        before every message, and with ``CONN_MAX_AGE`` 0 that is every connection: the
-        rendering thread then opened a new PostgreSQL connection for each of a table's 18
-        notices (and queued a hop to that thread just to close it). The rendering keeps its
-        connection instead and looks after it itself (``live_parts.usable_connections``);
-        the socket's own reads run on pool threads, checked by Channels before and after each.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def disconnect(self, code):
         self.closed = True
@@ -135,53 +116,72 @@ class GameConsumer(AsyncWebsocketConsumer):
         """Send the viewer's current version if this socket has not sent it yet."""
         await self.game_changed(await self._version())
 
-    async def game_changed(
-        self, version: int, rendered: tuple[str, Pushed | None] | None = None
-    ) -> None:
-        """A newer version: send it with the page's parts as they are now (``live_parts``),
-        or alone when they cannot be made here, and the page fetches them itself.
+    def asked(self) -> Asked:
+        """What this socket's page shows, for ``page_parts.render_for_sockets``."""
+        director = getattr(self.scope.get("user"), "pk", None)
+        return Asked(self.viewer, self.language, self.plan_key, self.seat_token, director)
 
-        ``rendered`` are the parts the relay made for this socket with the others of its
-        process, and the planner key they were made against; they are used only if the page
-        still shows that planner (a ping may have sent newer parts meanwhile), else the parts
-        are made again here. The parts may show a newer version than the notice (another
-        change came in meanwhile): the socket then moves on to that one, and the notice is
-        dropped. A socket sends one notice at a time.
+    async def game_changed(self, version: int, pushed: tuple[Asked, Parts | None] | None = None):
+        """A newer version: send it with the page's parts as they are now, or alone when they
+        cannot be made here (the page then fetches them itself).
+
+        ``pushed``: the parts the relay made for this socket with the others of its process,
+        with what they were made for; used only if the page still shows that planner (a ping
+        may have sent newer parts meanwhile), else made again here. The parts may show a
+        newer version than the notice (another change came in meanwhile): the socket then
+        moves on to that one. A socket sends one notice at a time.
         """
         async with self.sending:
             if self.closed or not isinstance(version, int) or version <= self.version:
                 return
-            if rendered is not None and rendered[0] == self.plan_key:
-                pushed = rendered[1]
+            if pushed is not None and pushed[0] == self.asked():
+                parts = pushed[1]
             else:
-                pushed = await self._parts()
-            if pushed is not None and pushed.version >= version:
-                self.version = pushed.version
-                self.plan_key = pushed.plan_key
+                parts = await self._parts()
+            if parts is None:
+                await self.refused()
+                return
+            if parts.version >= version:
+                self.version = parts.version
+                self.plan_key = parts.plan_key or self.plan_key
                 await self._send(
-                    {"type": "changed", "version": pushed.version, "parts": pushed.html}
+                    {"type": "changed", "version": parts.version, "parts": parts.joined()}
                 )
                 return
             self.version = version
             await self._send({"type": "changed", "version": version})
 
-    def rendering(self) -> tuple:
-        """What ``render_for_socket`` needs to make this page's parts."""
-        return self.scope, self.role, self.route_kwargs, self.plan_key
+    async def refused(self) -> None:
+        """The right this socket connected with no longer holds: its page learns why by
+        loading again (a reissued link, a director logged out)."""
+        if not self.closed:
+            self.closed = True
+            await self.close(code=NOT_ALLOWED if self.viewer.kind == "seat" else NOT_FOUND)
 
     async def seat_revoked(self, event):
         if not await self._seat_still_valid():
             await self._send({"type": "revoked"})
             await self.close(code=NOT_ALLOWED)
 
+    async def still_logged_in(self) -> bool:
+        """A director's socket: whether the browser's session still holds the login it
+        connected with (read afresh, as the page's own request would; Channels' ``get_user``
+        checks the session's backend and password hash as Django does)."""
+        if self.viewer.kind != "director":
+            return True
+        engine = import_module(settings.SESSION_ENGINE)
+        key = self.scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME)
+        user = await get_user({"session": engine.SessionStore(key)})
+        return user.is_authenticated and user.pk == getattr(self.scope.get("user"), "pk", None)
+
     async def _send(self, payload):
-        # orjson: a notice carries its page's parts, some 30 kB, written 18 times a change.
+        # orjson: a notice carries its page's parts, some 30 kB.
         message = {"v": PROTOCOL_VERSION, "game": self.game_id, **payload}
         await self.send(text_data=orjson.dumps(message).decode())
 
-    @read_in_pool
-    def _authenticate(self, role, kwargs) -> tuple[str | None, int]:
-        """The viewer's key, or None and the close code to refuse with."""
+    @database_sync_to_async
+    def _authenticate(self, role, kwargs) -> tuple[Viewer | None, int]:
+        """The viewer, or None and the close code to refuse with."""
         try:
             if role == "director":
                 user = self.scope.get("user")
@@ -191,7 +191,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 if not Game.objects.filter(pk=game_id, director=user).exists():
                     return None, NOT_FOUND
                 self.game_id = game_id
-                return "director", 0
+                return Viewer.director(), 0
             if role == "seat":
                 session = self.scope["session"]
                 held = str(kwargs["game_id"]) in (session.get(SESSION_KEY) or {})
@@ -202,37 +202,31 @@ class GameConsumer(AsyncWebsocketConsumer):
                 self.game_id = seat.game_id
                 self.seat_token = seat.token
                 self.position = seat.position
-                return f"seat:{seat.position}", 0
+                return Viewer.for_seat(seat.position), 0
             if role == "public":
                 game = board_game(kwargs["board_token"])
                 self.game_id = game.pk
-                return "public", 0
+                return Viewer.public(), 0
         except Http404:
             return None, NOT_FOUND
         return None, NOT_FOUND
 
-    async def _parts(self) -> Pushed | None:
-        """This page's parts, made by its view.
+    async def _parts(self) -> Parts | None:
+        """This page's parts, rendered now; None when its right no longer holds."""
+        if not await self.still_logged_in():
+            return None
+        return (await database_sync_to_async(render_for_sockets)(self.game_id, [self.asked()]))[0]
 
-        On the one thread every socket of this process shares for Django's code (a table's
-        sockets render one after the other anyway), which keeps its database connection from
-        one notice to the next: one opened per rendering doubled a change's time on
-        PostgreSQL (B1, docs/performance.md). ``render_for_socket`` drops the connection
-        when anything failed, so one broken by a database restart is opened afresh for the
-        next notice.
-        """
-        return await sync_to_async(render_for_socket, thread_sensitive=True)(*self.rendering())
-
-    @read_in_pool
+    @database_sync_to_async
     def _seat_still_valid(self):
         return Seat.objects.filter(
             game_id=self.game_id, position=self.position, token=self.seat_token
         ).exists()
 
-    @read_in_pool
+    @database_sync_to_async
     def _version(self):
         versions = Game.objects.filter(pk=self.game_id).values_list("versions", flat=True).first()
-        return (versions or {}).get(self.viewer, 0)
+        return (versions or {}).get(self.viewer.key, 0)
 
 
 class Relay:
@@ -240,10 +234,9 @@ class Relay:
     game share (one per channel layer and event loop).
 
     A notice names the new version of every viewer whose view changed; the relay renders the
-    parts of each of its sockets that has not sent that version yet in one trip to the
-    rendering thread, then hands each socket its own. A socket's parts are still made by its
-    page's view from its own handshake (``render_for_socket``), so the one gate stays the one
-    gate.
+    parts of each of its sockets that has not sent that version yet in one call
+    (``page_parts.render_for_sockets``, each from its own viewer's view), then hands each
+    socket its own.
 
     A notice of a change made in this process is heard twice: at once, as it is sent
     (``hear``), and again when it comes back through the channel layer. Notices are handed on
@@ -374,73 +367,49 @@ class Relay:
         if message.get("type") == "seat.revoked":
             seat = f"seat:{message.get('position')}"
             for socket in sockets:
-                if socket.viewer == seat:
+                if socket.viewer.key == seat:
                     await socket.seat_revoked(message)
             return
         versions = message.get("versions")
         if message.get("type") != "game.changed" or not isinstance(versions, dict):
             return
         due = [
-            (socket, versions[socket.viewer])
+            (socket, versions[socket.viewer.key])
             for socket in sockets
-            if isinstance(versions.get(socket.viewer), int)
-            and versions[socket.viewer] > socket.version
+            if isinstance(versions.get(socket.viewer.key), int)
+            and versions[socket.viewer.key] > socket.version
         ]
         if not due:
             return
-        quiet_collector.busy()
-        try:
-            renderings = [socket.rendering() for socket, _ in due]
-            loop = asyncio.get_running_loop()
-            made: asyncio.Queue[list[tuple[int, Pushed | None]] | None] = asyncio.Queue()
-
-            def batch_made(batch: list[tuple[int, Pushed | None]]) -> None:  # rendering thread
-                loop.call_soon_threadsafe(made.put_nowait, batch)
-
-            rendering = loop.create_task(
-                sync_to_async(_render_all, thread_sensitive=True)(renderings, batch_made)
-            )
-            rendering.add_done_callback(lambda _: made.put_nowait(None))  # however it ended
+        allowed = []
+        for socket, version in due:
+            if await socket.still_logged_in():
+                allowed.append((socket, version))
+            else:
+                await socket.refused()
+        asked = [socket.asked() for socket, _ in allowed]
+        made = await database_sync_to_async(render_for_sockets)(message["game"], asked)
+        for (socket, version), one, parts in zip(allowed, asked, made, strict=True):
             try:
-                while (batch := await made.get()) is not None:
-                    for index, pushed in batch:
-                        (socket, version), plan_key = due[index], renderings[index][3]
-                        try:
-                            await socket.game_changed(version, (plan_key, pushed))
-                        except Exception:
-                            logger.warning("a notice could not be sent to a %s socket", socket.role)
-            finally:
-                await rendering  # its failure, if any, is the notice's (``_hand_on_once``)
-        finally:
-            quiet_collector.quiet_soon()  # a full pass, if none is due before the next change
+                await socket.game_changed(version, (one, parts))
+            except Exception:
+                logger.warning("a notice could not be sent to a %s socket", socket.viewer.kind)
 
 
-def _render_all(
-    renderings: list[tuple], made: Callable[[list[tuple[int, Pushed | None]]], None]
-) -> None:
-    """The parts of several sockets, one after the other on the rendering thread, their
-    seats checked against one read of their game's seats, handed to ``made`` by their index.
-
-    The other pages come first and are handed on together as the directors' dashboards begin,
-    which are handed on last: a dashboard is the costliest rendering and the one that reads
-    the database (the director's login, checked at each rendering), so the other pages are
-    sent meanwhile, most of it while that rendering waits on its reads. Handing on each page's
-    parts as soon as they were made cost more (a wake of the server's loop for each, each
-    contending with the rendering for the interpreter) than it saved (docs/performance.md).
-    """
-    pages = [i for i, rendering in enumerate(renderings) if rendering[1] != "director"]
-    dashboards = [i for i, rendering in enumerate(renderings) if rendering[1] == "director"]
-    with seats_read_once():
-        for part in (pages, dashboards):
-            if part:
-                made([(index, render_for_socket(*renderings[index])) for index in part])
-
-
-def _shown(query_string: bytes) -> str:
+def _shown(query: dict[str, list[str]]) -> str:
     """The planner key the page showed when it connected (``?shown=``), so its first pushed
     parts leave alone a planner that did not change."""
-    key = parse_qs(query_string.decode("latin-1")).get("shown", [""])[0]
+    key = query.get("shown", [""])[0]
     return key if key.isalnum() and len(key) <= 64 else ""
+
+
+def _language(query: dict[str, list[str]]) -> str:
+    """The language the page was rendered in (``?lang=``), which its parts are rendered in
+    too; the site's default when it names none the site speaks."""
+    try:
+        return translation.get_supported_language_variant(query.get("lang", [""])[0])
+    except LookupError:
+        return settings.LANGUAGE_CODE
 
 
 def _parse(text_data):

@@ -28,7 +28,7 @@ from consell.rules.trades import may_trade
 
 from . import state_cache, words
 from .board_view import by_kingdom, destiny_of_turn, standings
-from .describe import Names, describe, readable
+from .describe import Names, describe
 from .digests import digest
 from .director_view import turn_panel
 from .end_of_game_view import met_objectives
@@ -548,9 +548,7 @@ def _log(
     window = len(log) - LOG_WINDOW
     out = []
     for ev in reversed(log[max(first, window, 0) :]):
-        if not audience.may_read(ev, viewer, moment):
-            continue
-        if viewer.kind != "director" and not readable(ev.kind):
+        if not audience.may_read_in_log(ev, viewer, moment):
             continue
         if viewer.kind == "director":
             out.append(_item(ev, _whose(ev, viewer, table)))

@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from consell.content.fields import LANGUAGES as CONTENT_LANGUAGES
 from consell.rules.cards import Catalog
 from consell.rules.payment import amounts_text
 from consell.rules.state import card_id_of
@@ -197,3 +198,14 @@ def param_text(state, catalog: Catalog, language: str, kind: str, value) -> str:
     if isinstance(value, str) and card_id_of(value) in catalog:
         return naming.text(catalog[card_id_of(value)].get("title"), language)
     return str(value)
+
+
+def content_language() -> str:
+    """The language of the card texts for this viewer: theirs if packs carry it, else Catalan.
+
+    The interface speaks every language in ``settings.LANGUAGES`` (Spanish too), but content
+    packs hold card titles and texts in Catalan and English only, so a Spanish viewer reads
+    the cards in Catalan, the table's language, never an empty title or a card id.
+    """
+    lang = (get_language() or "ca")[:2]
+    return lang if lang in CONTENT_LANGUAGES else "ca"

@@ -174,7 +174,10 @@
   function connect() {
     /* The planner's key as shown now, so the first parts pushed leave it alone if unchanged. */
     var key = document.getElementById("plan-key");
-    var socket = new WebSocket(url + (key && key.value ? "?shown=" + encodeURIComponent(key.value) : ""));
+    /* And the page's language: the pushed parts are rendered in it. */
+    var query = "?lang=" + encodeURIComponent(document.documentElement.lang || "");
+    if (key && key.value) query += "&shown=" + encodeURIComponent(key.value);
+    var socket = new WebSocket(url + query);
     socket.onopen = function () {
       pinger = setInterval(function () {
         if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');

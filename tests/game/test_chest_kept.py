@@ -17,8 +17,9 @@ from consell.content.catalog import load_catalog
 from consell.game import visibility
 from consell.game.models import Game
 from consell.game.services import decisions, planning
-from consell.game.views.common import language, viewer_view
+from consell.game.views.common import viewer_view
 from consell.game.visibility import Viewer
+from consell.game.words import content_language as language
 from consell.rules.state import GameState, Phase
 
 from .simulated import play_until

@@ -8,8 +8,8 @@ import copy
 import pytest
 from django.utils.translation import gettext_lazy, override
 
-from consell.game.digests import digest, kept_digest
-from consell.game.views.player import plan_key
+from consell.game.digests import digest
+from consell.game.page_parts import plan_key
 from consell.game.visibility import Viewer, view_for
 from consell.rules.state import Phase
 
@@ -47,15 +47,3 @@ def test_what_json_cannot_hold_is_digested_as_its_text():
     assert digest({"n": 2**70}) != digest({"n": 2**70 + 1})
     assert digest({3: ["a"]}) == digest({3: ["a"]}) != digest({4: ["a"]})
     assert digest({"a": 1, "b": 2}) == digest({"b": 2, "a": 1})
-
-
-def test_a_kept_values_digest_is_its_digest_in_the_language_shown():
-    """``kept_digest`` writes a kept value out once per language: the same words as
-    ``digest``, and a lazy translation read in each language shown."""
-    plannable = [{"label": gettext_lazy("Planning"), "planned": False}]
-    with override("en"):
-        english = kept_digest(plannable)
-        assert kept_digest(plannable) == english == digest(plannable)
-    with override("ca"):
-        assert kept_digest(plannable) == digest(plannable) != english
-    assert kept_digest(copy.deepcopy(plannable)) == kept_digest(plannable)

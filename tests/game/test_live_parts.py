@@ -15,7 +15,6 @@ from consell.game.services import decisions
 
 from .conftest import seat_client
 from .helpers import start, state_of, to_planning
-from .test_view_cache import builds  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -29,15 +28,6 @@ def _ids(html: str) -> list[str]:
 
 def _get(phone, game, query: str) -> str:
     return phone.get(f"/play/{game.pk}/?{query}", HTTP_HX_REQUEST="true").content.decode()
-
-
-def test_one_request_answers_every_part_from_one_view(game, builds):  # noqa: F811
-    start(game)
-    to_planning(game)
-    html = _get(seat_client(game, 1), game, ALL_PARTS)
-    assert _ids(html) == ["decisions", "plan-live", "chest", "board"]
-    game.refresh_from_db()
-    assert builds == [("seat:1", game.seq)]
 
 
 @pytest.mark.parametrize("planning", [False, True])
@@ -137,31 +127,3 @@ def test_a_log_kept_for_a_version_is_checked_and_a_rolled_back_change_keeps_none
     Event.objects.filter(game=game, seq=game.seq).update(payload={"changed": "behind the cache"})
     with pytest.raises(log_cache.StaleLog):
         entries(game)
-
-
-@pytest.mark.django_db(transaction=True)  # a socket's rendering runs outside any transaction
-def test_a_director_socket_reads_its_login_with_its_session_by_one_statement(
-    game, director, monkeypatch
-):
-    """At each rendering a dashboard's socket checks that its browser is still logged in:
-    the session and the account it connected as, read together; the parts are the page's."""
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-
-    from consell.game import live_parts
-
-    dora = Client()
-    dora.force_login(director)
-    assert dora.get(f"/games/{game.pk}/").status_code == 200  # its CSRF cookie
-    cookies = "; ".join(f"{name}={c.value}" for name, c in dora.cookies.items())
-    scope = {"headers": [(b"host", b"testserver"), (b"cookie", cookies.encode())]}
-    scope["user"] = director  # as Channels' auth put it when the socket connected
-    monkeypatch.setattr(state_cache, "CHECK", False)  # the suite's own check reads every row
-    live_parts.render_for_socket(scope, "director", {"game_id": game.pk}, "")  # warm
-    with CaptureQueriesContext(connection) as read:
-        pushed = live_parts.render_for_socket(scope, "director", {"game_id": game.pk}, "")
-    login = [q["sql"] for q in read.captured_queries if "session" in q["sql"] or "user" in q["sql"]]
-    assert len(login) == 1 and "JOIN" in login[0]
-    asked = dora.get(f"/games/{game.pk}/?fragment=live", HTTP_HX_REQUEST="true")
-    assert pushed is not None and _ids(pushed.html) == _ids(asked.content.decode())

@@ -1,9 +1,9 @@
-"""A notice carries its page's parts, made by the page's own view (issue 14).
+"""A notice carries its page's parts, rendered by the function the page's own requests call.
 
-The socket renders what ``live.js`` would have asked for (``consell.game.live_parts``), so a
-page shows a change with no request. These tests hold the pushed parts to the page's own parts
-request, for a phone, the public board and the director, and check the cases where the
-socket must send a bare notice instead and let the page ask.
+The socket sends what ``live.js`` would have asked for (``consell.game.page_parts``), so a page
+shows a change with no request. These tests hold the pushed parts to the page's own parts
+request, for a phone, the public board and the director, and check that a socket whose right
+no longer holds is sent nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from consell.asgi import application
-from consell.game import live_parts
 from consell.game.services import games as game_services
 from consell.game.services import seats as seat_services
 from consell.rules.state import GameState
@@ -102,19 +101,20 @@ async def test_the_board_and_the_director_are_sent_their_own_parts(game, directo
         await socket.disconnect()
 
 
-async def test_a_browser_without_the_csrf_cookie_is_told_to_ask(game):
-    """Alice's parts hold a form (her objectives to choose): a browser that has no CSRF cookie
-    for its token yet gets a bare notice and asks; one that loaded the page gets the parts."""
+async def test_the_parts_hold_no_browsers_token(game):
+    """Parts are rendered for their audience, not for one browser: a browser with no CSRF
+    cookie yet is sent the same parts, whose forms carry no token (``forms.js`` adds the
+    browser's own as a form is sent)."""
     page = f"/play/{game.pk}/"
     fresh = await sync_to_async(seat_client)(game, 1)
     loaded = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
     bare = await _socket(f"/ws/play/{game.pk}/", fresh, csrf=False)
     full = await _socket(f"/ws/play/{game.pk}/", loaded)
     await _keep_objectives(game, 2)
-    notice = json.loads(await bare.receive_from(timeout=5))
-    assert notice["type"] == "changed" and "parts" not in notice
-    notice = json.loads(await full.receive_from(timeout=5))
-    assert "csrfmiddlewaretoken" in notice["parts"] and 'id="chest"' in notice["parts"]
+    first = json.loads(await bare.receive_from(timeout=5))
+    second = json.loads(await full.receive_from(timeout=5))
+    assert _same(first["parts"]) == _same(second["parts"])
+    assert 'id="chest"' in first["parts"] and "csrfmiddlewaretoken" not in first["parts"]
     await bare.disconnect()
     await full.disconnect()
 
@@ -148,7 +148,7 @@ async def test_a_reissued_seat_is_sent_no_parts(game):
 
 async def test_a_director_who_logged_out_is_sent_no_parts(game, director):
     """The socket reads the browser's session as it is now, as the page's request would: a
-    dashboard left open after logging out gets bare notices, and its request is refused."""
+    dashboard left open after logging out is closed at the next change, with no parts."""
     dashboard = f"/games/{game.pk}/"
     dora = Client()
     await sync_to_async(dora.force_login)(director)
@@ -156,86 +156,41 @@ async def test_a_director_who_logged_out_is_sent_no_parts(game, director):
     desk = await _socket(f"/ws{dashboard}director/", dora)
     await sync_to_async(dora.post)("/accounts/logout/")
     await _keep_objectives(game, 1)
-    notice = json.loads(await desk.receive_from(timeout=5))
-    assert notice["type"] == "changed" and "parts" not in notice
-    await desk.disconnect()
+    closed = await desk.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4404}
 
 
-async def test_a_socket_keeps_its_database_connection_between_notices(game, monkeypatch):
-    """The parts are rendered on the one thread sockets share, on one database connection
-    kept from notice to notice: Channels would close it before every message (``CONN_MAX_AGE``
-    is 0), and a table's 18 renderings then each opened a new one."""
-    from django.db import connection
-
+def _counting(monkeypatch, trips: list[int]) -> None:
+    """Count the sockets each call of the parts' rendering serves."""
     from consell.game import consumers
 
-    used = []
+    render = consumers.render_for_sockets
 
-    def spy(*args):
-        pushed = live_parts.render_for_socket(*args)
-        used.append(id(connection.connection))
-        return pushed
+    def counted(game_id, asked):
+        trips.append(len(asked))
+        return render(game_id, asked)
 
-    monkeypatch.setattr(consumers, "render_for_socket", spy)
-    page = f"/play/{game.pk}/"
-    alice = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
-    socket = await _socket(f"/ws/play/{game.pk}/", alice)
-    for position in (2, 3):
-        await _keep_objectives(game, position)
-        notice = json.loads(await socket.receive_from(timeout=5))
-        assert "parts" in notice
-    assert len(used) == 2 and used[0] == used[1]
-    await socket.disconnect()
-
-
-async def test_a_broken_connection_is_opened_afresh_for_the_next_rendering():
-    """A connection that failed and no longer answers is closed before a rendering; one that
-    failed but still answers is kept, its error forgotten."""
-    await sync_to_async(_check_connections)()
-
-
-def _check_connections() -> None:
-    from django.db import DEFAULT_DB_ALIAS, connection, connections
-
-    connection.ensure_connection()
-    connection.errors_occurred = True
-    live_parts.usable_connections()
-    assert connection.connection is not None and not connection.errors_occurred
-    connection.errors_occurred = True
-    # Set on this thread's own connection and taken back here: monkeypatch would undo it on
-    # the test's thread, through the proxy, leaving that thread's connection an ``is_usable``
-    # bound to this one.
-    wrapper = connections[DEFAULT_DB_ALIAS]
-    wrapper.is_usable = lambda: False
-    try:
-        live_parts.usable_connections()
-    finally:
-        del wrapper.is_usable
-    assert connection.connection is None
+    monkeypatch.setattr(consumers, "render_for_sockets", counted)
 
 
 async def test_a_change_reaches_a_process_as_one_message_rendered_in_one_trip(
     game, settings, monkeypatch
 ):
     """A process holding several pages of a game takes one channel-layer message per change,
-    not one per socket, and makes their parts one after the other in one trip to the
-    rendering thread; each page still gets its own parts (B1, docs/performance.md)."""
+    not one per socket, and renders their parts in one call, which reads the game once; each
+    page still gets its own parts."""
     from consell.game import consumers
 
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     messages, trips = [], []
-    hand_on, render_all = consumers.Relay._hand_on, consumers._render_all
+    hand_on = consumers.Relay._hand_on
 
     async def counted(relay, message):
         messages.append(message)
         await hand_on(relay, message)
 
-    def one_trip(renderings, made):
-        trips.append(len(renderings))
-        return render_all(renderings, made)
-
     monkeypatch.setattr(consumers.Relay, "_hand_on", counted)
-    monkeypatch.setattr(consumers, "_render_all", one_trip)
+    _counting(monkeypatch, trips)
     page = f"/play/{game.pk}/"
     phones = {}
     for position in (1, 2):
@@ -266,25 +221,18 @@ async def test_a_change_made_here_reaches_this_processs_pages_before_the_layer_b
 ):
     """The process that made a change hands its notice to its own pages at once, not after a
     trip through the channel layer; when the layer brings the same notice back, it is dropped,
-    not rendered and sent again (B1, docs/performance.md)."""
+    not rendered and sent again."""
     from channels.layers import get_channel_layer
-
-    from consell.game import consumers
 
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     layer = get_channel_layer()
     group_send, on_the_way, trips = layer.group_send, [], []
-    render_all = consumers._render_all
 
     async def not_there_yet(group, message):
         on_the_way.append((group, message))
 
-    def one_trip(renderings, made):
-        trips.append(len(renderings))
-        return render_all(renderings, made)
-
     monkeypatch.setattr(layer, "group_send", not_there_yet)
-    monkeypatch.setattr(consumers, "_render_all", one_trip)
+    _counting(monkeypatch, trips)
     page = f"/play/{game.pk}/"
     phone = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
     socket = await _socket(f"/ws/play/{game.pk}/", phone)

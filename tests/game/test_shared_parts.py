@@ -22,7 +22,6 @@ from django.test.signals import template_rendered
 
 from consell.content.catalog import load_catalog
 from consell.game.naming import kingdom_names
-from consell.game.templatetags import consell_game
 from consell.rules.resources import Resource
 from consell.rules.state import Phase
 
@@ -34,7 +33,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game():
     """``simulate --players 8 --turns 2 --seed 3``, at its first Planning: two kingdoms."""
-    consell_game._SHARED.clear()  # another test may have rendered this very game's parts
     return play_until(8, 2, 3, lambda s: s.phase is Phase.PLANNING)
 
 

@@ -29,11 +29,13 @@ import re
 from dataclasses import dataclass, field, replace
 
 from django.test import Client, override_settings
+from django.utils import translation
 
 from consell.content.catalog import load_catalog
 from consell.game.describe import Names, describe
-from consell.game.live_parts import render_for_socket
 from consell.game.models import Event, Game
+from consell.game.page_parts import Asked, render_for_sockets
+from consell.game.visibility import Viewer as PageViewer
 from consell.rules.state import GameState, Phase, Status
 from tests.pdf_text import pdf_text, squeezed
 
@@ -360,17 +362,22 @@ class Crawl:
 
     def pushed(self, game: Game, viewer, secrets, mine) -> None:
         """What this viewer's socket would send with a notice now: its page's parts, made by
-        ``live_parts`` from the socket's own handshake (its cookies)."""
+        ``page_parts.render_for_sockets`` for the right the socket connected with."""
         self.requests += 1
-        role, route = {
-            "director": ("director", {"game_id": game.pk}),
-            "seat": ("seat", {"game_id": game.pk}),
-            "board": ("public", {"board_token": game.board_token}),
-        }[viewer.kind]
+        token = ""
+        if viewer.kind == "seat":
+            token = game.seats.get(position=viewer.seat).token
+        asked = Asked(
+            {"director": PageViewer.director(), "board": PageViewer.public()}.get(
+                viewer.kind, PageViewer.for_seat(viewer.seat or 0)
+            ),
+            translation.get_language(),
+            seat_token=token,
+            director=game.director_id if viewer.kind == "director" else None,
+        )
         where = f"{self._where}; viewer {viewer.name}; the parts its socket sends"
-        scope = socket_scope(viewer.client)
         try:
-            parts = render_for_socket(scope, role, route, "")
+            (parts,) = render_for_sockets(game.pk, [asked])
         except Exception as error:
             self.failures.append(f"{where}: raised {type(error).__name__}: {error}")
             return
@@ -378,7 +385,7 @@ class Crawl:
             self.failures.append(f"{where}: none were made (the page would have to ask)")
             return
         self.pushes += 1
-        for secret in found(parts.html, secrets, mine) if secrets else ():
+        for secret in found(parts.joined(), secrets, mine) if secrets else ():
             self.failures.append(
                 f"{where}: shows {f'seat {secret.owner}' if secret.owner else 'nobody'}'s "
                 f"{secret.what} (looked for {secret.needles[0]!r})"
@@ -544,16 +551,3 @@ def leaks(failures: list[str]) -> str:
 
 
 __all__ = ["Crawl", "expected", "leaks"]
-
-
-# The CSRF cookie a browser holds once its page has loaded (a page with forms sets it).
-BROWSER_CSRF = "harnesscsrfcookie0123456789abcde"
-
-
-def socket_scope(client: Client) -> dict:
-    """The handshake of the socket ``client``'s page opens: its cookies (its session, hence
-    its seat or its director's login) and its host."""
-    cookies = {name: morsel.value for name, morsel in client.cookies.items()}
-    cookies.setdefault("csrftoken", BROWSER_CSRF)
-    header = "; ".join(f"{name}={value}" for name, value in cookies.items())
-    return {"headers": [(b"host", b"testserver"), (b"cookie", header.encode())]}

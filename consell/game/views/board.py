@@ -6,23 +6,17 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ..access import board_game
+from ..page_parts import PAGES, page_context, render_parts
 from ..visibility import Viewer
-from .common import viewer_view
-from .parts import parts_asked, render_parts
-
-# The part of board.html a notice refreshes.
-LIVE_PARTS = ("board",)
+from .parts import parts_asked, parts_response
 
 
 @require_GET
 def board(request, board_token: str):
     game = board_game(board_token)
-    context = {
-        "game_id": game.pk,
-        "board_token": board_token,
-        "view": viewer_view(game, Viewer.public()),
-    }
-    parts = parts_asked(request, LIVE_PARTS)
-    if parts is not None:
-        return render_parts(request, "game/board.html", parts, context)
+    asked = parts_asked(request, PAGES["public"][1])
+    parts = render_parts(game, Viewer.public(), asked)
+    if asked is not None:
+        return parts_response(parts)
+    context = {"game": game, "board_token": board_token, **page_context(parts)}
     return render(request, "game/board.html", context)

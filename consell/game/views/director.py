@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from consell.content.catalog import load_catalog
@@ -19,12 +20,13 @@ from consell.rules.ruleset import Ruleset
 
 from ..access import directing, director_game
 from ..forms import DealForm, NewGameForm
+from ..page_parts import PAGES, page_context, render_parts
 from ..ruleset_form import RulesetForm
 from ..services import games as game_services
 from ..services import seats as seat_services
 from ..visibility import Viewer, text
-from .common import expected_seq, int_or_none, run_directors, run_service, viewer_view
-from .parts import parts_asked, render_parts
+from .common import expected_seq, int_or_none, run_directors, run_service
+from .parts import parts_asked, parts_response
 
 
 @login_required
@@ -70,22 +72,14 @@ def _ruleset_form(game, data=None) -> RulesetForm:
     return RulesetForm(data, ruleset=game.ruleset, offices=offices)
 
 
-# The part of dashboard.html a notice refreshes.
-LIVE_PARTS = ("live",)
-
-
-def _dashboard_context(request, game, ruleset_form=None, live_only=False) -> dict:
-    """The dashboard's context; ``live_only``: just what its live part reads (the game and
-    the director's view), as a notice's rendering needs, without the seats' links, the
-    ruleset and the deal forms the rest of the page shows."""
-    if live_only:
-        return {"game": game, "view": viewer_view(game, Viewer.director())}
+def _dashboard_context(request, game, ruleset_form=None) -> dict:
+    """The whole dashboard: its live part, the seats' links, the ruleset and the deal."""
     ruleset = Ruleset.from_dict(game.ruleset)
     if ruleset_form is None and game.state is None:
         ruleset_form = _ruleset_form(game)
     return {
         "game": game,
-        "view": viewer_view(game, Viewer.director()),
+        **page_context(render_parts(game, Viewer.director())),
         "seats": _seat_links(request, game),
         "board_url": request.build_absolute_uri(reverse("game:board", args=[game.board_token])),
         "ruleset_form": ruleset_form if game.state is None else None,
@@ -97,12 +91,12 @@ def _dashboard_context(request, game, ruleset_form=None, live_only=False) -> dic
 
 
 @require_GET
+@ensure_csrf_cookie
 def dashboard(request, game_id: int):
     game = director_game(request, game_id)
-    parts = parts_asked(request, LIVE_PARTS)
-    if parts is not None:
-        context = _dashboard_context(request, game, live_only=True)
-        return render_parts(request, "game/dashboard.html", parts, context)
+    asked = parts_asked(request, PAGES["director"][1])
+    if asked is not None:
+        return parts_response(render_parts(game, Viewer.director(), asked))
     return render(request, "game/dashboard.html", _dashboard_context(request, game))
 
 

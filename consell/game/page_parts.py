@@ -1,0 +1,229 @@
+"""A viewer's live parts, rendered from that viewer's view (docs/principles.md, principle 7).
+
+``render_parts`` is the one function that turns a viewer's view into the HTML of its page's
+live parts. The page's own requests (a load, htmx asking again) and the socket's push after a
+change both call it, so what a browser receives is the same whichever way it came, and both
+are built from ``visibility.view_for``, the one gate.
+
+A part is rendered from a plain context: the slice of the view it shows, and nothing else (no
+request, no login, no form token: a page's static script adds the browser's CSRF token when a
+form is sent). So a rendering is a function of its audience, its language, its part and that
+slice, and it is kept in Django's cache under exactly those, the slice by its digest:
+
+    part:<game>:<audience>:<language>:<template>#<part>:<digest of the slice>
+
+Whatever is not in the slice is not shown, so a part can never be served stale by a key
+that forgot something it shows. A public change rebuilds each viewer's view, but a phone's
+chest, planner and decisions are rendered again only when their slice changed, and the
+board's pieces inside them (``{% shared_part %}``) once for every viewer given the same data.
+A part's forms carry a one-time key (the nonce) so that a form sent twice is applied once;
+a kept rendering holds a mark in its place, and each delivery writes fresh keys in.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from .digests import digest
+from .models import Game
+from .rendered import rendered
+from .templatetags.consell_game import NONCE_LATER
+from .visibility import TableView, Viewer, behind_screen_for, table_view, view_for
+from .words import content_language
+
+# The parts of each page a notice refreshes (its elements with hx-trigger="consell:changed").
+PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "director": ("game/dashboard.html", ("live",)),
+    "seat": ("game/play.html", ("decisions", "plan", "chest", "board")),
+    "public": ("game/board.html", ("board",)),
+}
+
+# Response headers of a parts answer: the version it shows, and the planner's key.
+VERSION_HEADER = "Consell-Version"
+PLAN_KEY_HEADER = "Consell-Plan-Key"
+
+PLAN_PILES = (
+    ("indications", _("Indications")),
+    ("actions", _("Actions, in order")),
+    ("secrets", _("Secrets, in order")),
+)
+TRADEABLE = ("POW", "MON", "INT", "FOR", "FAI")
+
+# What a phone's view adds to its chest for the planner (what it may plan and trade now).
+PLANNER_KEYS = frozenset({"plannable", "offers", "may_trade"})
+# What the planner shows of a phone's view: a change to anything else leaves it as it is.
+PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets")
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A page's live parts at ``version`` of its viewer's view, by name, in page order.
+
+    ``plan_key`` is the digest of the planner's slice: a page that shows that planner already
+    is not sent it again, so what its player is typing stays."""
+
+    version: int
+    html: dict[str, str] = field(default_factory=dict)
+    plan_key: str = ""
+    view: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def joined(self) -> str:
+        return "".join(self.html.values())
+
+
+def render_parts(
+    game: Game,
+    viewer: Viewer,
+    names: Iterable[str] | None = None,
+    shown_plan: str = "",
+    table: TableView | None = None,
+) -> Parts:
+    """The live parts ``names`` (all of the page's by default) of ``viewer``'s page, rendered
+    from ``viewer``'s view of ``game`` in the active language.
+
+    ``table``: this version's shared table for the viewer's side of the screen, when the
+    caller renders several viewers of one change; built here otherwise.
+    """
+    template, page_parts = PAGES[viewer.kind]
+    view = view_for(game, viewer, content_language(), table)
+    slices = _slices(viewer, view, game)
+    wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
+    key = digest(slices["plan"]).hex()[:16] if "plan" in slices else ""
+    html = {}
+    for name in wanted:
+        if name == "plan" and shown_plan and shown_plan == key:
+            continue
+        context = {**slices[name], "nonce_later": True}
+        if name == "plan":
+            context["plan_key"] = key
+        html[name] = stamped(rendered(f"{template}#{name}", context, f"{game.pk}:{viewer.key}"))
+    return Parts(view["game"]["version"], html, key, view)
+
+
+def stamped(html: str) -> SafeString:
+    """``html`` with a fresh one-time key in each of its forms: a kept rendering is shown
+    again after a form of it was sent (a tile added, then removed), and its forms must not
+    carry keys already used."""
+    first, *rest = html.split(NONCE_LATER)
+    return mark_safe(first + "".join(uuid.uuid4().hex + piece for piece in rest))
+
+
+def page_context(parts: Parts) -> dict[str, Any]:
+    """What a whole page shows around its parts: the viewer's view, and each part's HTML."""
+    return {"view": parts.view, "parts": parts.html}
+
+
+def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[str, Any]]:
+    """Each part's context: the slice of the view it shows. The viewer's version is left out
+    (no part shows it), so a part whose slice did not change is the same rendering."""
+    shown = {**view, "game": {k: v for k, v in view["game"].items() if k != "version"}}
+    if viewer.kind == "director":
+        return {"live": {"view": shown, "game": {"pk": game.pk, "id": game.pk, "seq": game.seq}}}
+    if viewer.kind == "public":
+        return {"board": {"view": shown}}
+    return _seat_slices(shown)
+
+
+def plan_key(view: dict[str, Any]) -> str:
+    """The planner's key: the digest of what a phone's planner shows of its view."""
+    return digest(_seat_slices(view)["plan"]).hex()[:16]
+
+
+def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    me, board = shown.get("me"), shown.get("board")
+    common = {"game": shown["game"], "viewer": shown["viewer"]}
+    phase = {k: board[k] for k in ("status", "turn", "turns", "phase", "peril")} if board else None
+    chest = {k: v for k, v in me.items() if k not in PLANNER_KEYS} if me else None
+    return {
+        "decisions": {
+            "view": {**common, "board": phase, "me": bool(me), "decisions": shown.get("decisions")}
+        },
+        "plan": {
+            "view": {
+                **common,
+                "me": {k: me[k] for k in PLANNER_SHOWS if k in me} if me else None,
+                "board": {
+                    "players": [{"seat": p["seat"], "name": p["name"]} for p in board["players"]]
+                }
+                if board
+                else None,
+            },
+            "plan_piles": PLAN_PILES,
+            "tradeable": TRADEABLE,
+        },
+        "chest": {
+            "view": {
+                **common,
+                "me": chest,
+                "board": {k: board[k] for k in ("status", "kingdoms", "players")}
+                if board
+                else None,
+            }
+        },
+        "board": {
+            "view": {
+                **common,
+                "board": board,
+                "final": shown.get("final"),
+                "log": shown.get("log", []),
+            }
+        },
+    }
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a socket asks for its page after a change: its viewer, the language its page was
+    rendered in, the planner its page shows, and the right it connected with (a seat's link
+    token, or the account directing the game), checked again at every rendering."""
+
+    viewer: Viewer
+    language: str
+    shown_plan: str = ""
+    seat_token: str = ""
+    director: int | None = None
+
+
+def render_for_sockets(game_id: int, asked: list[Asked]) -> list[Parts | None]:
+    """The parts of several sockets' pages of one game at its current version, in order;
+    None for a socket whose right no longer holds (a reissued link, another director).
+
+    One read of the game and its seats serves them all, and each side of the Secrets screen
+    builds its shared table once per language, for every viewer on that side."""
+    game = Game.objects.select_related("pack").filter(pk=game_id).first()
+    if game is None:
+        return [None] * len(asked)
+    tokens = dict(game.seats.values_list("position", "token"))
+    tables: dict[tuple, TableView] = {}
+    out: list[Parts | None] = []
+    for one in asked:
+        if not _still_allowed(game, tokens, one):
+            out.append(None)
+            continue
+        with translation.override(one.language):
+            table = None
+            if game.state is not None:
+                behind = behind_screen_for(game, one.viewer)
+                key = (behind, content_language(), get_language())
+                table = tables.get(key)
+                if table is None:
+                    table = tables[key] = table_view(game, behind, content_language())
+            out.append(render_parts(game, one.viewer, shown_plan=one.shown_plan, table=table))
+    return out
+
+
+def _still_allowed(game: Game, tokens: dict[int, str], one: Asked) -> bool:
+    viewer = one.viewer
+    if viewer.kind == "seat":
+        return viewer.seat is not None and tokens.get(viewer.seat) == one.seat_token
+    if viewer.kind == "director":
+        return one.director is not None and game.director_id == one.director
+    return True
