@@ -8,8 +8,8 @@ B1 times a change from the director's post to the last of 18 screens through dap
 and the websockets; this takes the part of it that is the application's own: the game of B1
 (simulated to turn 3's Planning), the same public change (a Stability correction, through
 the service), then each of the table's sockets rendering its page's parts as its notice makes
-it do (``live_parts.render_for_socket``, with the handshake its browser would send and the
-planner key its page shows), one after the other on one thread as in daphne. It prints the
+it do (``page_parts.render_for_sockets``, one call for the table as the relay makes it, with
+the planner key each page shows). It prints the
 median over the changes of the 18 renderings together and of each kind of page, so a change
 to the views or the templates can be weighed in a minute, before B1.
 """
@@ -19,51 +19,27 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from dataclasses import dataclass
 
 from .report import load, machine
 from .stack import setup_django
-from .tables import Table, seat_cookie, simulated_game, table_of
-
-CSRF = "csrftoken=" + "b" * 32
+from .tables import Table, simulated_game, table_of
 
 
-@dataclass
-class Socket:
-    """One open page's socket: what ``render_for_socket`` is given for it."""
-
-    kind: str  # "phone", "board" or "dashboard", for the figures
-    scope: dict
-    role: str
-    kwargs: dict
-    plan_key: str = ""
-
-
-def sockets_of(table: Table) -> list[Socket]:
-    """The table's 16 phones, its public board and its director, as their handshakes say."""
-    from django.contrib.auth.models import AnonymousUser
-    from django.contrib.sessions.backends.db import SessionStore
-
+def sockets_of(table: Table) -> list:
+    """What the table's 16 phones, its public board and its director's sockets ask for."""
     from consell.game.models import Game
+    from consell.game.page_parts import Asked
+    from consell.game.visibility import Viewer
 
-    def scope(cookie: str) -> dict:
-        cookies = f"{cookie}; {CSRF}" if cookie else CSRF
-        return {"headers": [(b"host", b"localhost"), (b"cookie", cookies.encode())]}
+    game = Game.objects.get(pk=table.game_id)
+    tokens = dict(game.seats.values_list("position", "token"))
+    asked = [Asked(Viewer.for_seat(p), "ca", seat_token=tokens[p]) for p in sorted(table.seats)]
+    asked.append(Asked(Viewer.public(), "ca"))
+    asked.append(Asked(Viewer.director(), "ca", director=game.director_id))
+    return asked
 
-    sockets = []
-    for position in sorted(table.seats):
-        cookie = seat_cookie(table, position)
-        handshake = scope(cookie)
-        # What Channels' session and auth middleware put in a seat socket's scope.
-        handshake["session"] = SessionStore(cookie.split("=", 1)[1])
-        handshake["user"] = AnonymousUser()
-        sockets.append(Socket("phone", handshake, "seat", {"game_id": table.game_id}))
-    sockets.append(Socket("board", scope(""), "public", {"board_token": table.board_token}))
-    director = scope(table.director_cookie)
-    # What Channels' auth middleware put in the director socket's scope when it connected.
-    director["user"] = Game.objects.select_related("director").get(pk=table.game_id).director
-    sockets.append(Socket("dashboard", director, "director", {"game_id": table.game_id}))
-    return sockets
+
+KIND = {"seat": "phone", "public": "board", "director": "dashboard"}
 
 
 def public_change(game_id: int) -> None:
@@ -76,37 +52,41 @@ def public_change(game_id: int) -> None:
     decisions.correct(game_id, "bench", indicators={kingdom["id"]: {"stability": value}})
 
 
-def render_all(sockets: list[Socket]) -> dict[str, list[float]]:
-    """Each socket's parts, one after the other, their seats checked against one read of the
-    game's seats as the relay does (``consumers._render_all``); seconds each took, by kind of
-    page."""
-    from consell.game.live_parts import render_for_socket
+def render_all(game_id: int, sockets: list) -> dict[str, list[float]]:
+    """The parts of every socket of the table in one call, as the relay makes them
+    (``page_parts.render_for_sockets``); seconds under "all". Then each page on its own, as
+    a page's own request renders it, for the seconds each kind of page takes."""
+    from dataclasses import replace
 
-    from consell.game.access import seats_read_once
+    from consell.game.page_parts import render_for_sockets
 
-    took: dict[str, list[float]] = {}
-    with seats_read_once():
-        for socket in sockets:
-            began = time.perf_counter()
-            pushed = render_for_socket(socket.scope, socket.role, socket.kwargs, socket.plan_key)
-            took.setdefault(socket.kind, []).append(time.perf_counter() - began)
-            if pushed is None:
-                raise AssertionError(f"no parts for a {socket.kind}")
-            socket.plan_key = pushed.plan_key  # the planner is left out while it is unchanged
+    began = time.perf_counter()
+    made = render_for_sockets(game_id, sockets)
+    took: dict[str, list[float]] = {"all": [time.perf_counter() - began]}
+    for index, (one, parts) in enumerate(zip(sockets, made, strict=True)):
+        if parts is None:
+            raise AssertionError(f"no parts for a {KIND[one.viewer.kind]}")
+        # The planner is left out while it is unchanged, as the page's socket does.
+        sockets[index] = replace(one, shown_plan=parts.plan_key)
+    for one in sockets:
+        began = time.perf_counter()
+        render_for_sockets(game_id, [one])
+        took.setdefault(KIND[one.viewer.kind], []).append(time.perf_counter() - began)
     return took
 
 
 def measure(table: Table, changes: int) -> tuple[list[float], dict[str, list[float]]]:
-    """Per change, the seconds of all the renderings; per kind, each rendering's."""
+    """Per change, the seconds of the relay's one call for the whole table; per kind, each
+    page's rendering on its own."""
     sockets = sockets_of(table)
     public_change(table.game_id)
-    render_all(sockets)  # the pages as they load: planners shown, caches warm
+    render_all(table.game_id, sockets)  # the pages as they load: planners shown
     totals: list[float] = []
     each: dict[str, list[float]] = {}
     for _ in range(changes):
         public_change(table.game_id)
-        took = render_all(sockets)
-        totals.append(sum(sum(seconds) for seconds in took.values()))
+        took = render_all(table.game_id, sockets)
+        totals.extend(took.pop("all"))
         for kind, seconds in took.items():
             each.setdefault(kind, []).extend(seconds)
     return totals, each
