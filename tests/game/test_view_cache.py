@@ -1,5 +1,5 @@
-"""Each viewer's view is built once per version of the game (DESIGN principle 7), and never
-handed to another viewer or kept past a change."""
+"""Each viewer's view is built once per version of the game (docs/principles.md, principle 7), and
+never handed to another viewer or kept past a change."""
 
 from __future__ import annotations
 
