@@ -1,4 +1,4 @@
-"""Settings are driven by the environment (DESIGN.md, principle 8: small by default).
+"""Settings are driven by the environment (docs/principles.md, principle 8: small by default).
 
 Each test starts a fresh Python so the settings module is read under exactly the variables given.
 """
@@ -105,7 +105,7 @@ def test_each_process_lends_postgresql_connections_from_a_bounded_pool():
 
 
 def test_it_queues_sqlite_writers_instead_of_failing():
-    """Two phones handing in at once must queue (DESIGN.md, principle 4)."""
+    """Two phones handing in at once must queue (docs/principles.md, principle 4)."""
     result = run(
         ["-c", "from django.conf import settings; print(settings.DATABASES['default']['OPTIONS'])"]
     )

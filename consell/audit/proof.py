@@ -1,4 +1,5 @@
-"""The dice proof: recompute every number the app drew from the revealed seed (DESIGN §5).
+"""The dice proof: recompute every number the app drew from the revealed seed (docs/principles.md,
+principle 5).
 
 Works on the exported log alone (``docs/audit-log.md``), so the audit page, the management
 command and a third party running ``python -m consell.audit.verify_export`` check exactly the

@@ -1,4 +1,4 @@
-"""Check an exported audit log with no database and no Django (DESIGN principle 5).
+"""Check an exported audit log with no database and no Django (docs/principles.md, principle 5).
 
     python -m consell.audit.verify_export game-12-audit.json
 

@@ -1,4 +1,4 @@
-"""Packs and cards in the Django admin (DESIGN principle 6: cards are editable data).
+"""Packs and cards in the Django admin (docs/principles.md, principle 6: cards are editable data).
 
 A card is edited as its YAML dict (shown as JSON); the form validates the whole pack with the
 edit applied before anything is saved. Cards of a pack a game was created with are never

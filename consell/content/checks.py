@@ -1,4 +1,5 @@
-"""System checks for content packs (DESIGN principle 6), run by ``manage.py check`` at start-up.
+"""System checks for content packs (docs/principles.md, principle 6), run by ``manage.py check`` at
+start-up.
 
 ``content.E001`` the shipped default pack directory has no pack.yaml.
 ``content.E002`` the shipped default pack is invalid (one message per error).

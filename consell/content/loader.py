@@ -1,4 +1,4 @@
-"""Loading a validated pack into the database in one transaction (DESIGN principle 6).
+"""Loading a validated pack into the database in one transaction (docs/principles.md, principle 6).
 
 An installed pack version never changes its cards once a game was created with it. A game
 points at the ``Pack`` row (id + version) it was created with (``Game.pack``, protected from

@@ -1,4 +1,4 @@
-"""A loaded content pack and its cards (DESIGN principle 6).
+"""A loaded content pack and its cards (docs/principles.md, principle 6).
 
 A ``Card`` keeps the whole validated card dict, exactly as written in YAML, in ``data``; the
 other columns (id, kind, titles, copies) are copies of it for the admin's lists and filters.

@@ -6,10 +6,10 @@ once for all the sockets it holds of that game (``consumers.Relay``) and hands t
 each of them, so a process serving a table's 18 pages takes one message from the channel layer
 per change, not 18.
 
-What travels through the channel layer carries no game content at all: each socket that
-receives a notice has its page's parts made by the page's own view for its own browser
-(``live_parts``), or the page fetches them through the same views a click would use (DESIGN
-principle 7), so one permission check guards everything a viewer sees.
+What travels through the channel layer carries no game content at all: each process that
+receives a notice renders its sockets' parts from each viewer's own view
+(``page_parts.render_for_sockets``), or the page fetches them through the same function its
+requests use (docs/principles.md, principle 7), so one gate guards everything a viewer sees.
 
 Notices go out after the change is committed, and they are best-effort: when the channel layer
 cannot be reached (Redis down or restarting) the change stays saved and its request succeeds;

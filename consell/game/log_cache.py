@@ -1,4 +1,5 @@
-"""The game's event log read once per process, then only its new entries (DESIGN principle 2).
+"""The game's event log read once per process, then only its new entries (docs/principles.md,
+principle 2).
 
 Every view build shows the viewer's newest log entries, and a 16-player game holds thousands
 of them: reading and decoding 400 rows for each of 18 viewers at every change was most of the

@@ -1,5 +1,5 @@
-"""A manual step as the director sees it (DESIGN principle 6; issue: "a manual step that remains
-shows its card with every parameter named").
+"""A manual step as the director sees it (docs/principles.md, principle 6; issue: "a manual step
+that remains shows its card with every parameter named").
 
 The director applies a ``manual`` effect by hand, so the dashboard shows what the card says
 and everything it refers to by name: the card and ability, whose it is, the kingdom it is about

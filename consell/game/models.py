@@ -1,7 +1,7 @@
 """What the app remembers of a game: the game row, its seats, the event log and its dice.
 
-The event log is the memory (DESIGN principle 2). The current state is kept beside it as the
-rules engine's own ``GameState`` serialised to JSON in ``Game.state``: the engine reads and
+The event log is the memory (docs/principles.md, principle 2). The current state is kept beside it
+as the rules engine's own ``GameState`` serialised to JSON in ``Game.state``: the engine reads and
 returns whole states, so storing it whole means one write per change, no mapping layer that
 could drift from the rules, and every card provably in exactly one place. Both are written in
 the same transaction by ``consell.game.services.store``, the only writer.
@@ -24,7 +24,7 @@ from .state_json import StateDecoder, StateEncoder
 
 
 def new_seed() -> str:
-    """A fresh secret dice seed (DESIGN principle 5): 32 random bytes as hex."""
+    """A fresh secret dice seed (docs/principles.md, principle 5): 32 random bytes as hex."""
     return secrets.token_hex(32)
 
 
@@ -113,7 +113,8 @@ class Seat(models.Model):
 
 
 class Event(models.Model):
-    """One entry of the append-only event log, with who may see it (DESIGN principle 2)."""
+    """One entry of the append-only event log, with who may see it (docs/principles.md,
+    principle 2)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()

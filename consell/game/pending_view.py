@@ -1,4 +1,5 @@
-"""What each viewer may see of the decisions the game is waiting for (DESIGN principle 3).
+"""What each viewer may see of the decisions the game is waiting for (docs/principles.md,
+principle 3).
 
 Allow-listed per kind of pending, by the kind's own ``project`` (``consell.game.decisions``).
 A player sees the decisions asked of them and the public part of the others (a vote's running

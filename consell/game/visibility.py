@@ -1,4 +1,4 @@
-"""The one gate for hidden information (DESIGN principle 3).
+"""The one gate for hidden information (docs/principles.md, principle 3).
 
 ``view_for(game, viewer)`` is the only function that turns a game into something a browser may
 receive. Every page, fragment and websocket catch-up for a player or the public board is
@@ -132,7 +132,7 @@ class TableView:
     cost (issue 14). Nothing private goes in: the board is the public board every viewer gets,
     and a sentence is only the wording of an entry, handed out by ``_log`` to the viewers
     ``audience.may_read`` lets read it. Built by ``table_view``; kept per version by the
-    caller (``views.common.viewer_view``), never changed once built.
+    caller (``page_parts.render_for_sockets``), never changed once built.
     """
 
     state: GameState

@@ -1,4 +1,4 @@
-"""Who may read an event, and when: the one rule (DESIGN principle 3).
+"""Who may read an event, and when: the one rule (docs/principles.md, principle 3).
 
 Every reader of the log asks here: a viewer's page and its log (``consell.game.visibility``),
 the notice that wakes a viewer (``services.store``), and the audit and its export. The audience

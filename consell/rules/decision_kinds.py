@@ -1,5 +1,5 @@
-"""The kinds of decision a pending can ask for, and the typed answer each one takes (DESIGN
-principle 9: a decision kind is one unit).
+"""The kinds of decision a pending can ask for, and the typed answer each one takes
+(docs/principles.md, principle 9: a decision kind is one unit).
 
 ``DecisionKind`` names every pending a player (or the director for them) answers with a
 decision; ``DECLARED`` gives each the shape of what the pending keeps (``Pending.data``), its

@@ -433,8 +433,8 @@ Transition = Callable[
 ]
 
 
-# Every decision kind's transition, declared once (DESIGN principle 9; its answer, name and
-# asked code: ``decision_kinds.DECLARED``). ``decide`` looks the kind up here.
+# Every decision kind's transition, declared once (docs/principles.md, principle 9; its answer,
+# name and asked code: ``decision_kinds.DECLARED``). ``decide`` looks the kind up here.
 TRANSITIONS: dict[str, Transition] = {
     DecisionKind.LAW_CHOICE: _law_choice,
     DecisionKind.VOTE: _vote,

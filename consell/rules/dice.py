@@ -1,4 +1,4 @@
-"""Auditable dice (DESIGN principle 5).
+"""Auditable dice (docs/principles.md, principle 5).
 
 A game draws a secret seed at creation and publishes ``commitment(seed)``, its SHA-256.
 Every number the app draws, die or shuffle step, is ``HMAC-SHA256(seed, counter)`` reduced to
@@ -158,7 +158,7 @@ class _BaseDice:
 
 
 class HmacDice(_BaseDice):
-    """Dice derived from a secret seed and a counter (DESIGN principle 5)."""
+    """Dice derived from a secret seed and a counter (docs/principles.md, principle 5)."""
 
     def __init__(self, seed: bytes, counter: int = 0) -> None:
         super().__init__()

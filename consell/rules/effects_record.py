@@ -1,4 +1,4 @@
-"""Who may see what an effect did (rules §1.9, §1.10, §3.4, G52; DESIGN principle 3).
+"""Who may see what an effect did (rules §1.9, §1.10, §3.4, G52; docs/principles.md, principle 3).
 
 An action, a destiny card, a crisis outcome or a law is public: every change is a PUBLIC event.
 A secret is seen by its owner and the director only; the rest of the table notices only its

@@ -1,4 +1,4 @@
-"""Every kind of event the log holds, by name (DESIGN principles 2 and 9).
+"""Every kind of event the log holds, by name (docs/principles.md, principles 2 and 9).
 
 A kind is written once, here; the rules emit ``Kind`` members and every reader compares with
 them, never with a string typed elsewhere. ``Kind`` is a ``StrEnum``: a member *is* its string,
@@ -13,7 +13,7 @@ from enum import StrEnum
 
 
 class Kind(StrEnum):
-    # The table: creation, the ruleset, the director's machinery (DESIGN principle 2)
+    # The table: creation, the ruleset, the director's machinery (docs/principles.md, principle 2)
     GAME_CREATED = "game_created"
     RULESET_CHANGED = "ruleset_changed"
     SEAT_LINK_REISSUED = "seat_link_reissued"

@@ -1,4 +1,4 @@
-"""Events the rules emit, each stamped with who may see it (DESIGN principle 3).
+"""Events the rules emit, each stamped with who may see it (docs/principles.md, principle 3).
 
 The engine decides the audience when it creates an event; views never guess. ``PUBLIC`` events
 reach everyone, ``DIRECTOR`` events the director alone, and a tuple of seats those players (and

@@ -1,4 +1,4 @@
-"""Translatable messages without Django (DESIGN principle 1: the rules are a library).
+"""Translatable messages without Django (docs/principles.md, principle 1: the rules are a library).
 
 Rule messages are written in English and marked with ``_()`` so ``makemessages`` finds them.
 ``_`` translates through a replaceable translator, the identity by default; the web app

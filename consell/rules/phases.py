@@ -1,5 +1,5 @@
 """The eight phases of a turn as data, and the one state machine that moves between them
-(rules §3, DESIGN "the phase flow is declared as data").
+(rules §3, docs/principles.md, house style: "the phase flow is declared as data").
 
 ``PHASES`` says, for each phase, which phase follows, who may act in it and which director
 *steps* must be done before leaving it. A step is recorded as a pending ``step`` decision when

@@ -1,4 +1,4 @@
-"""The stored shape of ``GameState`` and its explicit migrations (DESIGN principle 2).
+"""The stored shape of ``GameState`` and its explicit migrations (docs/principles.md, principle 2).
 
 A game's state is saved as JSON at every change and read back at every request, so a change of
 its shape must never silently alter a game in progress. ``to_dict`` stamps the document with

@@ -1,4 +1,5 @@
-"""The director's dashboard on a laptop, in a real browser (DESIGN: the laptop widens it)."""
+"""The director's dashboard on a laptop, in a real browser (docs/principles.md, house style: the
+laptop layout widens the phone's)."""
 
 from __future__ import annotations
 

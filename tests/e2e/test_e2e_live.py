@@ -1,4 +1,5 @@
-"""Live updates in a real browser over a real websocket (DESIGN principle 7, rules §2)."""
+"""Live updates in a real browser over a real websocket (docs/principles.md, principle 7,
+rules §2)."""
 
 from __future__ import annotations
 

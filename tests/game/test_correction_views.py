@@ -1,4 +1,5 @@
-"""The director's corrections by hand, posted from the dashboard (rules G1; DESIGN principle 2).
+"""The director's corrections by hand, posted from the dashboard (rules G1; docs/principles.md,
+principle 2).
 
 "The director may correct anything by hand, visibly in the log": a correction is applied once
 and answered as done, however many times its form is sent.

@@ -1,4 +1,4 @@
-"""What a phone learns by posting to /play/G/decide/ (DESIGN principle 3; rules G52).
+"""What a phone learns by posting to /play/G/decide/ (docs/principles.md, principle 3; rules G52).
 
 A reaction is asked of its owner alone, behind the screen: another seat that posts its id (ids
 are sequential, so a phone could poll them) gets the answer it would get for an id that does

@@ -1,4 +1,5 @@
-"""Every decision kind is one unit, declared once (DESIGN principle 9; issue 11, item 2).
+"""Every decision kind is one unit, declared once (docs/principles.md, principle 9; issue 11,
+item 2).
 
 Each kind the rules know (``consell.rules.decision_kinds.DECLARED``, with its transition in
 ``consell.rules.decisions.TRANSITIONS``) has, on the web app's side, a

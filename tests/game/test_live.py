@@ -1,4 +1,4 @@
-"""Live updates over websockets (DESIGN principle 7).
+"""Live updates over websockets (docs/principles.md, principle 7).
 
 A socket authenticates at connect, carries "your view changed" notices with a per-viewer
 version (and the viewer's own parts, tests/game/test_pushed_parts.py), refuses anything a

@@ -1,4 +1,5 @@
-"""A manual step on the dashboard names its card and every parameter (DESIGN principle 6).
+"""A manual step on the dashboard names its card and every parameter (docs/principles.md,
+principle 6).
 
 A card the engine cannot apply leaves a ``manual`` step to the director. The table's tactic
 *Maniobra* is given a box naming a player and a manual effect; Alice plays it against Bob, and

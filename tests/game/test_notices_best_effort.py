@@ -1,4 +1,5 @@
-"""A notice that cannot be sent never turns a saved change into an error (DESIGN principle 4).
+"""A notice that cannot be sent never turns a saved change into an error (docs/principles.md,
+principle 4).
 
 Every change is committed before its "game changed" notice goes out. When the channel layer is
 unreachable (Redis down or restarting) the director and the phones still get the normal answer,

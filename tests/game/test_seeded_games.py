@@ -1,4 +1,5 @@
-"""A game dealt from a given seed, and one catalog copy per change (DESIGN principles 4, 5)."""
+"""A game dealt from a given seed, and one catalog copy per change (docs/principles.md,
+principles 4, 5)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ SEED = "ab" * 32
 
 
 def test_a_game_created_from_a_seed_commits_to_that_seed(director, pack):
-    """ "A game draws a secret seed at creation and publishes its SHA-256" (principle 5); a
-    replay or a simulation may give the seed, and the published commitment is that seed's."""
+    """ "A game draws a secret seed at creation and publishes its SHA-256" (docs/principles.md,
+    principle 5); a replay or a simulation may give the seed, and the published commitment is that
+    seed's."""
     game = game_services.create_game(director, "Dijous", pack, PLAYERS, seed=SEED)
     assert game.seed == SEED
     assert game.commitment == commitment(bytes.fromhex(SEED))

@@ -1,4 +1,5 @@
-"""Dice rolled at the table and typed in by the director (DESIGN principle 5; rules §4.6, G29).
+"""Dice rolled at the table and typed in by the director (docs/principles.md, principle 5;
+rules §4.6, G29).
 
 A plot rolls, per target and then per Spymaster test, "un dau d'èxit" and "dos daus de
 detecció". Typed dice must be exactly those: a wrong count or value is refused with what each

@@ -1,5 +1,5 @@
 """After a full turn, no phone shows another player's secret stack, bids, vigilance, plot
-notes or undetected plots (DESIGN principle 3; rules §1.10, §3.4, §4.6, §4.9).
+notes or undetected plots (docs/principles.md, principle 3; rules §1.10, §3.4, §4.6, §4.9).
 
 Every card and ability of the test pack carries a unique marker in its title, and the bid is
 a number nobody else could have, so a leak is a marker or that number found where it must not

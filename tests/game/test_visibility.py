@@ -1,5 +1,5 @@
-"""No secret leaks (DESIGN principle 3): as each player, nothing of another player's hand,
-objectives or hidden assets appears in anything their browser receives.
+"""No secret leaks (docs/principles.md, principle 3): as each player, nothing of another player's
+hand, objectives or hidden assets appears in anything their browser receives.
 
 Every card of the test pack carries a unique marker in its title (``⟪id⟫``), so a secret is
 planted simply by dealing it, and a leak is a marker found where it must not be.

@@ -1,4 +1,5 @@
-"""The every-viewer crawl: every output of a game opened as every viewer (DESIGN principle 3).
+"""The every-viewer crawl: every output of a game opened as every viewer (docs/principles.md,
+principle 3).
 
 A ``Crawl`` is hooked into the simulator (``before_step``). At every phase change and at the
 first step of every decision the game waits for, it opens the pages, htmx fragments, JSON, QR

@@ -1,4 +1,5 @@
-"""The every-viewer harness (issue 10; DESIGN principle 3; rules §1.10, §2, §3.4, §4.17, G52).
+"""The every-viewer harness (issue 10; docs/principles.md, principle 3; rules §1.10, §2, §3.4,
+§4.17, G52).
 
 "No player's pages or websocket messages show another player's bids, fists before the reveal,
 hidden assets, objectives or undetected plots." Whole games are played by the simulator through
@@ -65,7 +66,8 @@ def test_every_viewer_sees_only_its_own_view_at_every_step(
 def test_with_debug_on_no_error_page_shows_a_viewer_internals_or_secrets(
     marked, monkeypatch, settings
 ):
-    """Principle 10: "no error page, log line or export shows a viewer more than their view".
+    """docs/principles.md, principle 10: "no error page, log line or export shows a viewer more than
+    their view".
 
     ``./dev serve`` runs with DEBUG off (``tests/test_settings.py``); a developer may turn it
     on. A short game crawled at its phase changes with ``DEBUG`` on must still show no viewer

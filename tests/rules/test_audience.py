@@ -40,7 +40,7 @@ def stored(event, turn=3, phase="actions") -> Stored:
 
 
 def test_design_3_the_director_reads_everything_at_every_moment():
-    """DESIGN principle 3: the director sees everything, as it happens."""
+    """docs/principles.md, principle 3: the director sees everything, as it happens."""
     for event in (
         public(Kind.GAME_STARTED, {}),
         private(Kind.GAME_STARTED, (1,), {}),

@@ -1,4 +1,5 @@
-"""Auditable dice (DESIGN principle 5; rules §4.5, §4.6 roll dice, §2 shuffles decks)."""
+"""Auditable dice (docs/principles.md, principle 5; rules §4.5, §4.6 roll dice, §2 shuffles
+decks)."""
 
 from __future__ import annotations
 
@@ -83,8 +84,8 @@ def test_entered_dice_are_marked_and_not_recomputed():
 
 
 def test_entered_dice_stand_for_dice_only_a_shuffle_comes_from_the_seed():
-    """DESIGN principle 5: "The director may enter a physical die instead"; a shuffle or a pick
-    at random in the same step uses the game's dice, and the proof recomputes it."""
+    """docs/principles.md, principle 5: "The director may enter a physical die instead"; a shuffle
+    or a pick at random in the same step uses the game's dice, and the proof recomputes it."""
     dice = PhysicalDice([6, 2], seed=SEED)
     first = dice.d6()
     shuffled = dice.shuffle(["a", "b", "c", "d"])

@@ -140,8 +140,8 @@ def test_4_11_a_split_hands_out_exactly_the_production(indicators, m, data):
 
 @given(st.binary(min_size=1, max_size=16), indicators_st)
 def test_dice_the_same_seed_gives_the_same_results(seed, indicators):
-    """DESIGN principle 5: every roll comes from (seed, counter), so replaying a game gives the
-    same insurrection, rerolls and market."""
+    """docs/principles.md, principle 5: every roll comes from (seed, counter), so replaying a game
+    gives the same insurrection, rerolls and market."""
     indicators = {**indicators, Indicator.STABILITY: 1}
     chests = {1: {Resource.FOR: 3}, 2: {Resource.FAV: 3}}
 

@@ -780,7 +780,7 @@ def test_s46_plot_detection_notes_go_into_chests():
 
 
 def test_dice_same_dice_same_result():
-    """DESIGN principle 5: the rules are deterministic given the injected dice."""
+    """docs/principles.md, principle 5: the rules are deterministic given the injected dice."""
     catalog = catalog_with(PLOT)
     outs = [
         run(

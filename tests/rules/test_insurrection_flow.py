@@ -149,7 +149,8 @@ def test_s44_each_step_below_one_is_its_own_insurrection():
 
 
 def test_s45_the_same_dice_give_the_same_insurrection():
-    """DESIGN principle 5: every roll comes from the seed, so a replay gives the same result."""
+    """docs/principles.md, principle 5: every roll comes from the seed, so a replay gives the same
+    result."""
     state, pid = uprising_table()
     first = insurrection_flow.start(state, RULES, HmacDice(b"seed"), pid)
     second = insurrection_flow.start(state, RULES, HmacDice(b"seed"), pid)

@@ -398,7 +398,7 @@ def test_4_6_every_combination_of_success_detection_and_spymaster(own_die, pair,
 
 
 def test_4_6_every_die_is_recorded_with_what_it_was_for():
-    """DESIGN principle 5: every roll is stored with its purpose."""
+    """docs/principles.md, principle 5: every roll is stored with its purpose."""
     result = resolve_plot(
         Plot(DIDAC, (player(BOB),), 1),
         table(spymasters={ALBA: CARLES}),
@@ -457,7 +457,8 @@ def test_4_6_a_higher_plot_base_in_the_ruleset_raises_the_threshold():
 
 
 def test_4_6_resolving_a_plot_changes_none_of_its_inputs():
-    """Rules are pure (DESIGN principle 1): the director's records are read, never written."""
+    """Rules are pure (docs/principles.md, principle 1): the director's records are read, never
+    written."""
     context = table(
         spymasters={ALBA: CARLES},
         exemptions={ALBA: frozenset({player(ALICE)})},
@@ -507,7 +508,8 @@ def plots_at_the_table(draw):
 @settings(max_examples=200, deadline=None)
 @given(plots_at_the_table(), st.binary(min_size=1, max_size=8))
 def test_4_6_the_same_seed_gives_the_same_plot_result(case, seed):
-    """DESIGN principle 5: dice are derived from the seed, so a plot replays exactly."""
+    """docs/principles.md, principle 5: dice are derived from the seed, so a plot replays
+    exactly."""
     plot, context = case
     first = resolve_plot(plot, context, HmacDice(seed), RULES)
     again = resolve_plot(plot, context, HmacDice(seed), RULES)

@@ -1,4 +1,5 @@
-"""The rules are a library (DESIGN principle 1): no module under consell/rules imports Django."""
+"""The rules are a library (docs/principles.md, principle 1): no module under consell/rules imports
+Django."""
 
 import ast
 import subprocess
@@ -53,8 +54,8 @@ def _imports(path: Path, package: str) -> set[str]:
 
 
 def test_the_write_path_never_imports_the_audit():
-    """DESIGN principle 2: the audit reads the log; the rules and the services that write the
-    game never read the audit."""
+    """docs/principles.md, principle 2: the audit reads the log; the rules and the services that
+    write the game never read the audit."""
     root = RULES.parents[1]
     offenders = []
     for folder in (RULES, root / "consell" / "game" / "services"):

@@ -232,7 +232,8 @@ def test_G2_a_table_of_three_to_sixteen_players(n):
 
 
 def test_section_2_the_same_seed_lays_out_the_same_game():
-    """DESIGN principle 5: every shuffle goes through the dice, so a seed replays exactly."""
+    """docs/principles.md, principle 5: every shuffle goes through the dice, so a seed replays
+    exactly."""
     assert setup(9, seed=b"s").state.to_dict() == setup(9, seed=b"s").state.to_dict()
     assert setup(9, seed=b"s").state.to_dict() != setup(9, seed=b"t").state.to_dict()
 

@@ -1,4 +1,5 @@
-"""One seed, one game: the simulator replays exactly (issue 5 item 9; DESIGN principle 5)."""
+"""One seed, one game: the simulator replays exactly (issue 5 item 9; docs/principles.md,
+principle 5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""No secret leaks in a whole simulated game (DESIGN principle 3; rules §1.10, §3.4, §4.8, §4.9).
+"""No secret leaks in a whole simulated game (docs/principles.md, principle 3; rules §1.10, §3.4,
+§4.8, §4.9).
 
 "No player's pages or websocket messages show another player's bids, fists before the reveal,
 hidden assets, objectives or undetected plots." The game is played with the game tests' pack,
@@ -105,7 +106,8 @@ def test_websocket_notices_carry_only_a_version(
     marked_pack, monkeypatch, django_capture_on_commit_callbacks
 ):
     """Notices say "game N changed, these viewers' versions are V" and nothing of the game
-    (principle 7); their id is drawn at random, for the relay to know a notice heard twice."""
+    (docs/principles.md, principle 7); their id is drawn at random, for the relay to know a notice
+    heard twice."""
     socket = Socket()
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: socket)
     with django_capture_on_commit_callbacks(execute=True):

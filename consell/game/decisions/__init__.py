@@ -1,4 +1,4 @@
-"""Every decision kind, declared once on the web app's side (DESIGN principle 9).
+"""Every decision kind, declared once on the web app's side (docs/principles.md, principle 9).
 
 One module per ``DecisionKind``, named after it (``vote.py`` for ``vote``), holds its form, its
 allow-listed projection, its audit category and its bot moves, and declares a ``SPEC``; its

@@ -1,11 +1,11 @@
-"""What a decision kind declares on the web app's side (DESIGN principle 9), and the pieces the
-kinds share.
+"""What a decision kind declares on the web app's side (docs/principles.md, principle 9), and the
+pieces the kinds share.
 
 A ``DecisionSpec`` holds, for one ``DecisionKind``: who may know the pending exists
-(``audience``), what a viewer sees of it (``project``, allow-listed, principle 3), the Django
-form that reads its answer from a post, the template partial that shows it, the audit category
-its events fall in, and what the simulator's table does with it (``bot``, ``table``,
-``fallback``). The rules' half (the typed answer and the transition) is
+(``audience``), what a viewer sees of it (``project``, allow-listed: docs/principles.md,
+principle 3), the Django form that reads its answer from a post, the template partial that shows
+it, the audit category its events fall in, and what the simulator's table does with it (``bot``,
+``table``, ``fallback``). The rules' half (the typed answer and the transition) is
 ``consell.rules.decisions.RULES``.
 """
 
@@ -129,7 +129,8 @@ class DecisionForm(forms.Form):
 
 @dataclass(frozen=True)
 class DecisionSpec:
-    """Everything the web app and the simulator know of one decision kind (principle 9)."""
+    """Everything the web app and the simulator know of one decision kind (docs/principles.md,
+    principle 9)."""
 
     kind: DecisionKind
     audience: Audience

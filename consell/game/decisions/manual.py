@@ -1,5 +1,5 @@
-"""A manual effect the director applies by hand, with a correction, then marks done (DESIGN
-principle 6)."""
+"""A manual effect the director applies by hand, with a correction, then marks done
+(docs/principles.md, principle 6)."""
 
 from __future__ import annotations
 

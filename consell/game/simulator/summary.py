@@ -1,4 +1,4 @@
-"""What a simulated game came to, read back from its event log (DESIGN principle 2).
+"""What a simulated game came to, read back from its event log (docs/principles.md, principle 2).
 
 Counted from the events the rules recorded, the way the audit reads them, so the summary is
 the same for the same seed: winners and Prestige (§4.17), plots and their detections (§4.6),

@@ -1,4 +1,4 @@
-"""The typed payload of every event kind (DESIGN principle 9; issue 11 item 1).
+"""The typed payload of every event kind (docs/principles.md, principle 9; issue 11 item 1).
 
 Each ``Kind`` (``consell.rules.event_kinds``) has one ``TypedDict`` here; the rules build an
 event from it (``events.public(Kind.EXECUTED, Executed(seat=2, offices_lost=[]))``) so mypy

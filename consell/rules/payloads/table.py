@@ -8,7 +8,7 @@ from .common import Amounts, Words
 class GameCreated(TypedDict):
     name: str
     players: list[str]
-    commitment: str  # SHA-256 of the dice seed (DESIGN principle 5)
+    commitment: str  # SHA-256 of the dice seed (docs/principles.md, principle 5)
 
 
 class RulesetChanged(TypedDict):
@@ -118,7 +118,7 @@ class PendingOpened(TypedDict):
 
 
 class ManualEffect(TypedDict):
-    """A ``manual`` effect the director applies by hand (DESIGN principle 6)."""
+    """A ``manual`` effect the director applies by hand (docs/principles.md, principle 6)."""
 
     text: Words
     source: str | None
