@@ -96,8 +96,13 @@ def execute(
     *,
     secret: bool,
     secrets: Secrets | None = None,
+    group: bool = False,
 ) -> Outcome:
-    """Validate, pay and apply one planned ability of ``seat`` (§3.3 steps 2–4, §3.4)."""
+    """Validate, pay and apply one planned ability of ``seat`` (§3.3 steps 2–4, §3.4).
+
+    ``group``: a reaction to the kingdomless group's crisis, whose kingdomless owner's kingdom
+    is the group (G51).
+    """
     new = state.clone()
     player = new.player(seat)
     context = Context(
@@ -105,6 +110,7 @@ def execute(
         kingdom=player.kingdom,
         params=dict(planned.params),
         secret=secret,
+        group=group and player.kingdom is None,
         source=planned.source,
         ability=planned.ability,
     )
