@@ -631,6 +631,24 @@ def test_llei_de_successio_the_deposed_king_takes_part_and_wins_ties():
     assert without.data["old_king"] is None
 
 
+def test_llei_de_successio_an_expelled_king_is_no_deposed_king_and_stays_out():
+    """The law's "Rei destronat" is a King who loses the throne and stays a member. An expelled
+    King is not: "A partir d'ara es considera que el jugador no forma part de cap regne"; the
+    struggle is the members' ("els membres del regne pugnaran") and the expulsion says "(el
+    jugador expulsat no hi pren part)"; crowned, he would rejoin a kingdom in the turn he may
+    not ("Durant el torn en curs no podrà crear o unir-se a un regne")."""
+    assert "el Rei destronat hi participa i guanya els empats" in text_of("llei-de-successio")
+    state = table(law="llei-de-successio")
+    state.player(DIDAC).kingdom = home(state)
+    writ = with_tactic(state, BOB, "ordre-de-desterrament")
+    state = act(state, BOB, writ, "desterrar", target=ALICE).state
+    state = carried_out(state)
+    assert state.player(ALICE).kingdom is None
+    duel = next(p for p in state.pending if p.data.get("purpose") == "succession")
+    assert sorted(duel.data["participants"]) == [BOB, DIDAC]
+    assert duel.data["old_king"] is None, "a tie goes to the earliest in turn order (G41)"
+
+
 # -- the end of the game --------------------------------------------------------------------
 
 
