@@ -485,6 +485,29 @@ def test_the_distributor_may_keep_2_privilege_units(card, kind, resource, quote)
     assert event.data["kept"] == 2
 
 
+def test_g35_of_two_privilege_laws_in_force_the_newer_decides():
+    """G35: "When a new law contradicts an older one in force, the new law wins." *Impost de la
+    sal* ("el Tresorer no es pot quedar la unitat de privilegi dels Diners") against a law made
+    here that lets him keep 2: whichever passed last (last in the kingdom's laws) decides."""
+    assert "no es pot quedar la unitat de privilegi dels Diners" in text_of("impost-de-la-sal")
+    lenient = {
+        **CATALOG["impost-de-la-sal"],
+        "id": "franquicia",
+        "lasting": [{"rule": "privilege", "resource": "MON", "keep": 2}],
+    }
+    catalog = {**CATALOG, "franquicia": lenient}
+    for passed, keep in (
+        (["impost-de-la-sal", "franquicia"], 2),
+        (["franquicia", "impost-de-la-sal"], 0),
+    ):
+        state = table(phase=Phase.PRODUCTION)
+        state.kingdom(home(state)).laws.extend(passed)
+        state.pending = [Pending(0, "step", {"step": "production"})]
+        state.next_pending_id = 1
+        opened = production_phase.open_production(state, catalog, RULES).state
+        assert allotment(opened, "MON").data["keep_limit"] == keep, passed
+
+
 # -- vigilance ------------------------------------------------------------------------------
 
 
