@@ -191,8 +191,12 @@ def _announce(in_play: DestinyCard, result: crisis.CrisisResult) -> list[Event]:
             None,
         )
     )
-    trigger = "crisis_succeeded" if result.success else "crisis_failed"
-    events.append(
-        director(Kind.TRIGGER, Trigger(trigger=trigger, card=card, kingdom=kingdom), None)
+    about = Trigger(
+        trigger="crisis_succeeded" if result.success else "crisis_failed",
+        card=card,
+        kingdom=kingdom,
     )
+    if kingdom is None:
+        about["group"] = True  # "una crisi del teu regne" is the group's for its members (G51)
+    events.append(director(Kind.TRIGGER, about, None))
     return events

@@ -396,7 +396,14 @@ def _reaction(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decis
         if not isinstance(params, Mapping):
             raise InvalidParameterError(_("A reaction's boxes are named values."))
         return reactions.use(
-            cleared, catalog, ruleset, dice, reaction, dict(params), secret=data["secret"]
+            cleared,
+            catalog,
+            ruleset,
+            dice,
+            reaction,
+            dict(params),
+            secret=data["secret"],
+            group=bool(data.get("group")),
         )
     return reactions.decline(cleared, reaction)
 
@@ -480,18 +487,19 @@ def open_reactions(
             ability = cards.ability(
                 catalog, effects.source_card(new, catalog, r.seat, r.source), r.ability
             )
+            group = bool(ev.data.get("group"))
             if r.mandatory and not ability.get("params"):
-                used = reactions.use(new, catalog, ruleset, dice, r, secret=secret)
+                used = reactions.use(new, catalog, ruleset, dice, r, secret=secret, group=group)
                 new = used.state
                 out.extend(used.events)
                 queue.extend(e for e in used.events if e.kind == "trigger")
                 continue
-            out.append(_offer_reaction(new, r, name, secret=secret))
+            out.append(_offer_reaction(new, r, name, secret=secret, group=group))
     return Outcome(new, tuple(out))
 
 
 def _offer_reaction(
-    state: GameState, r: reactions.Reaction, trigger: str, *, secret: bool
+    state: GameState, r: reactions.Reaction, trigger: str, *, secret: bool, group: bool = False
 ) -> Event:
     """A reaction that waits on its owner's phone as a ``reaction`` pending (§4.3); the event
     offering it is the owner's alone. Mutates ``state``."""
@@ -506,6 +514,7 @@ def _offer_reaction(
                 "mandatory": r.mandatory,
                 "trigger": trigger,
                 "secret": secret,
+                **({"group": True} if group else {}),
             },
             [r.seat],
         )
@@ -527,11 +536,15 @@ def _offer_reaction(
 
 
 def _concerned(state: GameState, data: Mapping[str, Any]) -> list[int] | None:
-    """Who a trigger is about (§4.3): a seat, a duel's participants, or a kingdom's members."""
+    """Who a trigger is about (§4.3): a seat, a duel's participants, a kingdom's members, or
+    the kingdomless group's members for the group's crisis (G51: they "es tracten com si
+    formessin part d'un regne format per aquests jugadors"); None: everyone."""
     if "seat" in data and isinstance(data["seat"], int):
         return [data["seat"]]
     if "participants" in data:
         return list(data["participants"])
+    if data.get("group"):
+        return state.members(None)
     if "kingdom" in data and data["kingdom"] is not None:
         return state.members(data["kingdom"])
     return None

@@ -199,12 +199,16 @@ class PhysicalDice(_BaseDice):
         value = self.values.pop(0)
         shown = value if kind == "die" else value + 1
         if not 1 <= shown <= n:
-            raise RuleError(
-                _("An entered die must be between 1 and %(n)s; got %(value)s.")
-                % {"n": n, "value": value},
-                code="bad_die",
-                value=value,
-            )
+            if kind == "die":
+                message = _("An entered die must be between 1 and %(n)s; got %(value)s.") % {
+                    "n": n,
+                    "value": value,
+                }
+            else:  # a pick or a shuffle step is entered from 0, as its roll records it
+                message = _(
+                    "An entered pick among %(n)s must be between 0 and %(high)s; got %(value)s."
+                ) % {"n": n, "high": n - 1, "value": value}
+            raise RuleError(message, code="bad_die", value=value)
         self.rolls.append(Roll(self.counter, n, value, self._purpose, entered=True, kind=kind))
         self.counter += 1
         return shown - 1

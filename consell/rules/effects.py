@@ -96,8 +96,13 @@ def execute(
     *,
     secret: bool,
     secrets: Secrets | None = None,
+    group: bool = False,
 ) -> Outcome:
-    """Validate, pay and apply one planned ability of ``seat`` (§3.3 steps 2–4, §3.4)."""
+    """Validate, pay and apply one planned ability of ``seat`` (§3.3 steps 2–4, §3.4).
+
+    ``group``: a reaction to the kingdomless group's crisis, whose kingdomless owner's kingdom
+    is the group (G51).
+    """
     new = state.clone()
     player = new.player(seat)
     context = Context(
@@ -105,6 +110,7 @@ def execute(
         kingdom=player.kingdom,
         params=dict(planned.params),
         secret=secret,
+        group=group and player.kingdom is None,
         source=planned.source,
         ability=planned.ability,
     )
@@ -313,7 +319,11 @@ def _cost(run: Run, ability: Ability, bindings: list[dict[str, Any]]) -> dict:
         cost = add(cost, {Resource.INT: int(run.context.params["intrigue"])})
     if run.context.owner is not None:  # "paga abans 1 Poder" (a law in force)
         effect = ability.get("effect", [])
-        cost = add(cost, lasting.extra_cost(run.state, run.catalog, run.context.owner, effect))
+        duels_in = _duels_in(run, effect, bindings)
+        extra = lasting.extra_cost(
+            run.state, run.catalog, run.context.owner, effect, duels_in=duels_in
+        )
+        cost = add(cost, extra)
     if ability.get("friction", False):
         steps = tuple(ability.get("effect", []))
         scratch = {k.id: dict(k.indicators) for k in run.state.kingdoms}
@@ -321,6 +331,20 @@ def _cost(run: Run, ability: Ability, bindings: list[dict[str, Any]]) -> dict:
             frame = Frame(steps, 0, run.context.owner, bound)
             cost = add(cost, _friction(run, frame, scratch))
     return cost
+
+
+def _duels_in(run: Run, effect: Sequence[Op], bindings: list[dict[str, Any]]) -> list[int | None]:
+    """The kingdoms the duels this effect starts are in, its owner taking part in each."""
+    owner = run.context.owner
+    out: list[int | None] = []
+    for op in effect:
+        if op["op"] != "start_duel":
+            continue
+        for bound in bindings:
+            seats = run.resolver(Frame(tuple(effect), 0, owner, bound)).seats(op["participants"])
+            where = lasting.duel_kingdoms(run.state, seats, run.context.kingdom)
+            out += [k for k in where if k not in out]
+    return out
 
 
 def _friction(run: Run, frame: Frame, scratch: dict[int, dict]) -> dict[Resource, int]:

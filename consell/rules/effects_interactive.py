@@ -128,8 +128,9 @@ def _start_duel(run: Run, frame: Frame, op: Op) -> Step:
         seats.add(frame.self_seat)
     participants = [s for s in run.state.turn_order if s in seats]
     resources = [str(Resource(x)) for x in op["resources"]]
-    if _forbidden(run, "start_duel", run.context.kingdom):
-        return None
+    for kingdom in lasting.duel_kingdoms(run.state, participants, run.context.kingdom):
+        if _forbidden(run, "start_duel", kingdom):
+            return None
     if len(participants) < 2:
         run.recorder.effect(Kind.DUEL_VOID, DuelVoid(participants=participants))
         return None

@@ -229,15 +229,48 @@ def bid_delta(state: GameState, catalog: cards.Catalog, seat: int) -> int:
 
 
 def extra_cost(
-    state: GameState, catalog: cards.Catalog, seat: int, effect: Sequence[Op]
+    state: GameState,
+    catalog: cards.Catalog,
+    seat: int,
+    effect: Sequence[Op],
+    *,
+    duels_in: Sequence[int | None] = (),
 ) -> dict[Resource, int]:
-    """What an ability whose effect holds a costed op costs more ("paga abans 1 Poder")."""
+    """What an ability whose effect holds a costed op costs more ("paga abans 1 Poder").
+
+    A rule is read in the owner's kingdom; one on ``start_duel`` also in each kingdom the
+    ability's duels are in (``duels_in``, see ``duel_kingdoms``), each rule counted once.
+    """
     used = set(_op_names(effect))
+    own = state.player(seat).kingdom
+    counted: set[tuple[str, int | None]] = set()
     out: dict[Resource, int] = {}
-    for a in rules(state, catalog, "extra_cost", state.player(seat).kingdom):
-        if a.rule["op"] in used:
+    for kingdom in (own, *duels_in):
+        for a in rules(state, catalog, "extra_cost", kingdom):
+            if a.rule["op"] not in used or (a.card, a.kingdom) in counted:
+                continue
+            if kingdom != own and a.rule["op"] != "start_duel":
+                continue
+            counted.add((a.card, a.kingdom))
             for resource, amount in a.rule["cost"].items():
                 out[Resource(resource)] = out.get(Resource(resource), 0) + amount
+    return out
+
+
+def duel_kingdoms(state: GameState, seats: Iterable[int], where: int | None) -> list[int | None]:
+    """The kingdoms a duel is in: ``where`` (the initiator's, or an event's) and each
+    participant's (None: the kingdomless group).
+
+    "Un duel és un conflicte entre dos o més jugadors" (Duels): a duel has no place but its
+    players, so it is in every kingdom one of them belongs to. *Temps de pau*'s "ningú no pot
+    iniciar duels en aquest regne" and *Llei d'ordre públic*'s "qui inicia un duel dins el
+    regne" thus reach an outsider who challenges a member.
+    """
+    out = [where]
+    for seat in seats:
+        kingdom = state.player(seat).kingdom
+        if kingdom not in out:
+            out.append(kingdom)
     return out
 
 

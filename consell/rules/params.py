@@ -22,7 +22,8 @@ Two levels of checking:
   below the card's minimum, a value outside the card's scope.
 
 Scopes (G28): ``any`` (anyone, the owner included), ``own_kingdom`` (members of the owner's
-kingdom; a kingdomless owner has none), ``other_kingdoms`` (anyone outside the owner's kingdom,
+kingdom; a kingdomless owner has none), ``other_members`` (as ``own_kingdom``, the owner left out:
+"un altre membre"), ``other_kingdoms`` (anyone outside the owner's kingdom,
 kingdomless players included when the owner has a kingdom), ``others`` (anyone but the owner).
 Every error is an ``InvalidParameterError`` naming the box (``details["param"]``).
 """
@@ -183,7 +184,9 @@ class _Box:
         own = self.kingdom_of[self.seat]
         if scope == "others" and target_seat == self.seat:
             raise self.fail(_("The box %(box)s must name someone other than yourself."))
-        if scope == "own_kingdom" and (own is None or target_kingdom != own):
+        if scope == "other_members" and target_seat == self.seat:
+            raise self.fail(_("The box %(box)s must name another member of your kingdom, not you."))
+        if scope in ("own_kingdom", "other_members") and (own is None or target_kingdom != own):
             if own is not None:
                 raise self.fail(_("The box %(box)s must name a member of your kingdom."))
             raise self.fail(

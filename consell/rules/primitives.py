@@ -56,7 +56,7 @@ PARAM_TYPES = (
     "contributions",
 )
 
-PARAM_SCOPES = ("any", "own_kingdom", "other_kingdoms", "others")
+PARAM_SCOPES = ("any", "own_kingdom", "other_members", "other_kingdoms", "others")
 
 INDICATION_KINDS = ("vigilance", "bids", "crisis_contribution", "exemptions")
 

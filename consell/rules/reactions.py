@@ -80,10 +80,17 @@ def use(
     params: Mapping[str, Any] | None = None,
     *,
     secret: bool,
+    group: bool = False,
 ) -> Outcome:
-    """Declare a reaction: pay it now and apply it (§4.1: "Reactions are paid when declared")."""
+    """Declare a reaction: pay it now and apply it (§4.1: "Reactions are paid when declared").
+
+    ``group``: it answers the kingdomless group's crisis, so a kingdomless owner's "regne" is
+    the group (G51).
+    """
     planned = PlannedAbility(reaction.source, reaction.ability, dict(params or {}))
-    return execute(state, catalog, ruleset, dice, reaction.seat, planned, secret=secret)
+    return execute(
+        state, catalog, ruleset, dice, reaction.seat, planned, secret=secret, group=group
+    )
 
 
 def decline(state: GameState, reaction: Reaction) -> Outcome:

@@ -103,6 +103,23 @@ def test_an_entered_die_out_of_range_is_refused():
     assert err.value.code == "bad_die"
 
 
+def test_an_entered_pick_out_of_range_names_the_range_a_pick_takes():
+    """DESIGN principle 5: without a seed a random pick takes an entered value, counted from 0
+    as its ``Roll`` records it ("0..sides-1 (kind == "below")"); a wrong one says so, never
+    "between 1 and 1; got 1"."""
+    with pytest.raises(RuleError) as err:
+        PhysicalDice([1]).choice(["only"])
+    assert err.value.code == "bad_die"
+    assert str(err.value) == "An entered pick among 1 must be between 0 and 0; got 1."
+    with pytest.raises(RuleError) as shuffled:
+        PhysicalDice([3]).shuffle(["a", "b", "c"])
+    assert str(shuffled.value) == "An entered pick among 3 must be between 0 and 2; got 3."
+    assert PhysicalDice([0]).choice(["only"]) == "only"
+    with pytest.raises(RuleError) as die:
+        PhysicalDice([7]).d6()
+    assert str(die.value) == "An entered die must be between 1 and 6; got 7."
+
+
 def test_fixed_dice_say_when_they_run_out():
     dice = FixedDice([3])
     dice.d6()

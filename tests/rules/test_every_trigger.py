@@ -35,7 +35,7 @@ from consell.rules.state import DestinyCard, Phase, PlannedAbility
 DEFAULT_PACK = Path(__file__).resolve().parents[2] / "consell" / "content" / "packs" / "default"
 CATALOG = {c.data["id"]: {**c.data, "kind": c.kind} for c in read_pack(DEFAULT_PACK).cards}
 RULES = Ruleset.default()
-ALICE, BOB = 1, 2
+ALICE, BOB, CARLES = 1, 2, 3
 
 
 def table():
@@ -220,3 +220,61 @@ def test_s34_secrets_hold_their_triggers_for_the_batch():
     outcome, _source, _seat = case_plot_against_me(state)
     held = resolution.hold_triggers(outcome.state, outcome.events)
     assert {e.data["trigger"] for e in resolution.held_triggers(held)} == triggers(outcome.events)
+
+
+def reaction_text(card: str) -> str:
+    (reaction,) = [a for a in CATALOG[card]["abilities"] if a["type"] == "reaction"]
+    return reaction["text"]["ca"]
+
+
+@pytest.mark.parametrize(("detection", "reacts"), [((1, 1), False), ((6, 1), True), ((6, 6), True)])
+def test_s46_a_discreet_plot_fires_none_of_its_targets_reactions(detection, reacts):
+    """§4.6, Discreció: the target "no sabrà quina capacitat o efecte ho ha causat, ni qui n'ha
+    estat el responsable". Bob's *Passadís secret* ("quan algú conspira contra tu, guanyes 2
+    Intriga") answers a plot he detects, fully or partly, never a discreet one (threshold 4)."""
+    assert "quan algú conspira contra tu" in reaction_text("passadis-secret")
+    state = table()
+    source = give(state, BOB, "passadis-secret")
+    state.phase = Phase.SECRETS
+    give(state, ALICE, "sicaris")
+    planned = PlannedAbility("asset:sicaris", "atracament", {"targets": [BOB], "intrigue": 1})
+    dice = FixedDice([1, *detection])  # the plot succeeds; then the two detection dice
+    out = effects.execute(state, CATALOG, RULES, dice, ALICE, planned, secret=True)
+    assert ("plot_against_me" in triggers(out.events)) is reacts
+    assert answered(out.state, out.events, source, BOB) is reacts
+
+
+def test_s417_an_asset_used_in_the_last_turn_still_offers_its_end_of_game_reaction():
+    """§4.17: "cada jugador s'alterna per activar una de les seves reaccions Al final de la
+    partida"; Actius' "un cop cada torn" counts turns, and the end of the game is none: Bob's
+    *Palau d'estiu* ("Al final de la partida, guanyes 2 Prestigi"), used in the last turn, is
+    still offered."""
+    assert "Al final de la partida, guanyes 2 Prestigi" in reaction_text("palau-d-estiu")
+    state = table()
+    source = give(state, BOB, "palau-d-estiu")
+    state.turn = RULES.turns
+    state.player(BOB).assets_used[source] = state.turn  # it acted in the last turn
+    state.phase, state.pending = Phase.END_OF_TURN, []
+    begun = phases.advance(state, RULES)
+    out = endgame_turns.open_turns(begun.state, CATALOG, RULES, FixedDice([]))
+    pending = next(p for p in out.state.pending if p.kind == endgame.END_OF_GAME)
+    offered = endgame_turns.options(out.state, CATALOG, pending, BOB)
+    assert f"asset:{source}|esplendor" in [o.key for o in offered]
+
+
+def test_s43_a_kingdoms_indicator_concerns_only_its_members():
+    """§4.3 with *Temps revoltats* ("Quan canvia un indicador del teu regne, si el més baix és 2
+    o menys, guanyes 2 Poder i 2 Intriga"): Alice's kingdom's Stability drops to 2; the card
+    answers in Bob's hand, not in the hand of Carles, who belongs to no kingdom."""
+    assert "Quan canvia un indicador del teu regne" in reaction_text("aigues-terboles")
+    home = table().player(ALICE).kingdom
+    for seat in (BOB, CARLES):
+        state = table()
+        state.player(CARLES).kingdom = None
+        source = give(state, seat, "aigues-terboles")
+        state.kingdom(home).indicators = {**state.kingdom(home).indicators, "stability": 3}
+        op = {"op": "move_indicator", "kingdom": "own", "indicator": "stability", "delta": -1}
+        context = Context(owner=None, kingdom=home, source="destiny:test")
+        out = effects.apply_ops(state, CATALOG, RULES, FixedDice([]), [op], context)
+        assert "indicator_changed" in triggers(out.events)
+        assert answered(out.state, out.events, source, seat) is (seat == BOB), seat

@@ -78,6 +78,22 @@ def test_g31_three_force_pledged_together_buy_a_reroll_of_the_die_the_king_picks
     assert flow(done.state, pid).data["flow"]["stage"] == insurrection_flow.CHOOSING
 
 
+def test_g31_pledges_add_up_exactly_to_the_cost_and_more_is_refused():
+    """§4.5: "members collectively pay 3 [FOR] ... reroll ONE die": a reroll costs exactly 3;
+    a pledge beyond what is left of it is refused, not kept as change."""
+    out, pid = rolled([1, 2, 6])
+    with pytest.raises(InvalidParameterError):
+        insurrection_flow.pledge(out.state, RULES, pid, ALICE, 4)
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 2).state
+    with pytest.raises(InvalidParameterError) as refused:
+        insurrection_flow.pledge(state, RULES, pid, BOB, 2)
+    assert refused.value.details["limit"] == 1
+    state = insurrection_flow.pledge(state, RULES, pid, BOB, 1).state
+    pledged = flow(state, pid).data["flow"]["pledges"]
+    assert sum(p["amount"] for p in pledged) == RULES.insurrection_reroll_cost == 3
+    assert flow(state, pid).data["flow"]["stage"] == insurrection_flow.DIE_CHOICE
+
+
 def test_s45_pledges_that_fall_short_cost_nothing_and_the_dice_stand():
     """§4.5: "Un cop els jugadors ja no puguin o vulguin seguir pagant ... han d'acceptar els
     daus tal com hagin quedat"."""

@@ -186,6 +186,29 @@ def test_temps_de_pau_nobody_may_start_duels_in_this_kingdom():
     assert any(e.kind == "lasting_forbade" for e in outcome.events)
 
 
+@pytest.mark.parametrize(
+    ("challenger", "challenged", "forbidden"),
+    [
+        (CARLES, BOB, True),  # an outsider challenges a member
+        (ELENA, ALICE, True),  # so does a kingdomless player
+        (BOB, CARLES, True),  # a member challenges an outsider
+        (CARLES, DIDAC, False),  # a duel in another kingdom only
+    ],
+)
+def test_temps_de_pau_a_duel_is_in_the_kingdom_when_one_of_its_players_is_a_member(
+    challenger, challenged, forbidden
+):
+    """ "Un duel és un conflicte entre dos o més jugadors" (Duels): it is in each kingdom one of
+    them belongs to, and "ningú no pot iniciar duels en aquest regne" means nobody, outsiders
+    too (docs/rules-notes.md)."""
+    assert "ningú no pot iniciar duels en aquest regne" in text_of("temps-de-pau")
+    state = table(event="temps-de-pau")
+    challenge = with_tactic(state, challenger, "repte-d-honor")
+    outcome = act(state, challenger, challenge, "repte", target=challenged)
+    assert aborted(outcome) is forbidden
+    assert any(p.kind == "duel" for p in outcome.state.pending) is not forbidden
+
+
 def test_quaresma_luxe_cards_may_not_be_used_except_at_the_end():
     assert "les capacitats de les cartes Luxe d'aquest regne no es poden activar" in text_of(
         "quaresma"
@@ -265,6 +288,32 @@ def test_llei_d_ordre_public_whoever_starts_a_duel_first_pays_1_power():
         challenge = with_tactic(state, BOB, "repte-d-honor")
         outcome = act(state, BOB, challenge, "repte", target=ALICE)
         assert paid(outcome).get("POW", 0) == extra
+
+
+@pytest.mark.parametrize(
+    ("challenger", "challenged", "laws", "extra"),
+    [
+        (CARLES, BOB, (0,), 1),  # "qui inicia": an outsider challenging a member pays
+        (ELENA, ALICE, (0,), 1),
+        (BOB, CARLES, (0,), 1),
+        (CARLES, DIDAC, (0,), 0),  # a duel in another kingdom only
+        (CARLES, BOB, (0, 1), 2),  # in both kingdoms: each law asks its 1 Power
+        (CARLES, DIDAC, (0, 1), 1),
+    ],
+)
+def test_llei_d_ordre_public_a_duel_within_the_kingdom_is_one_a_member_fights(
+    challenger, challenged, laws, extra
+):
+    """ "Qui inicia un duel dins el regne" is whoever starts it, member or not ("qui", where the
+    laws say "membres" when they mean them); a duel is within the kingdom when one of its
+    players belongs to it ("un conflicte entre dos o més jugadors")."""
+    assert "qui inicia un duel dins el regne paga abans 1 Poder" in text_of("llei-d-ordre-public")
+    state = table()
+    for kingdom in laws:
+        state.kingdom(kingdom).laws.append("llei-d-ordre-public")
+    challenge = with_tactic(state, challenger, "repte-d-honor")
+    outcome = act(state, challenger, challenge, "repte", target=challenged)
+    assert paid(outcome).get("POW", 0) == extra
 
 
 def test_llei_de_les_corts_propose_law_costs_1_power_and_the_proposer_of_a_passed_law_gains_1():
@@ -436,6 +485,29 @@ def test_the_distributor_may_keep_2_privilege_units(card, kind, resource, quote)
     assert event.data["kept"] == 2
 
 
+def test_g35_of_two_privilege_laws_in_force_the_newer_decides():
+    """G35: "When a new law contradicts an older one in force, the new law wins." *Impost de la
+    sal* ("el Tresorer no es pot quedar la unitat de privilegi dels Diners") against a law made
+    here that lets him keep 2: whichever passed last (last in the kingdom's laws) decides."""
+    assert "no es pot quedar la unitat de privilegi dels Diners" in text_of("impost-de-la-sal")
+    lenient = {
+        **CATALOG["impost-de-la-sal"],
+        "id": "franquicia",
+        "lasting": [{"rule": "privilege", "resource": "MON", "keep": 2}],
+    }
+    catalog = {**CATALOG, "franquicia": lenient}
+    for passed, keep in (
+        (["impost-de-la-sal", "franquicia"], 2),
+        (["franquicia", "impost-de-la-sal"], 0),
+    ):
+        state = table(phase=Phase.PRODUCTION)
+        state.kingdom(home(state)).laws.extend(passed)
+        state.pending = [Pending(0, "step", {"step": "production"})]
+        state.next_pending_id = 1
+        opened = production_phase.open_production(state, catalog, RULES).state
+        assert allotment(opened, "MON").data["keep_limit"] == keep, passed
+
+
 # -- vigilance ------------------------------------------------------------------------------
 
 
@@ -580,6 +652,24 @@ def test_llei_de_successio_the_deposed_king_takes_part_and_wins_ties():
     _, without = revolution(plain)
     assert sorted(without.data["participants"]) == [BOB, DIDAC]
     assert without.data["old_king"] is None
+
+
+def test_llei_de_successio_an_expelled_king_is_no_deposed_king_and_stays_out():
+    """The law's "Rei destronat" is a King who loses the throne and stays a member. An expelled
+    King is not: "A partir d'ara es considera que el jugador no forma part de cap regne"; the
+    struggle is the members' ("els membres del regne pugnaran") and the expulsion says "(el
+    jugador expulsat no hi pren part)"; crowned, he would rejoin a kingdom in the turn he may
+    not ("Durant el torn en curs no podrà crear o unir-se a un regne")."""
+    assert "el Rei destronat hi participa i guanya els empats" in text_of("llei-de-successio")
+    state = table(law="llei-de-successio")
+    state.player(DIDAC).kingdom = home(state)
+    writ = with_tactic(state, BOB, "ordre-de-desterrament")
+    state = act(state, BOB, writ, "desterrar", target=ALICE).state
+    state = carried_out(state)
+    assert state.player(ALICE).kingdom is None
+    duel = next(p for p in state.pending if p.data.get("purpose") == "succession")
+    assert sorted(duel.data["participants"]) == [BOB, DIDAC]
+    assert duel.data["old_king"] is None, "a tie goes to the earliest in turn order (G41)"
 
 
 # -- the end of the game --------------------------------------------------------------------

@@ -23,6 +23,7 @@ from consell.rules.plots import (
     PlayerTarget,
     Plot,
     PlotContext,
+    detection_of,
     resolve_plot,
     threshold,
 )
@@ -122,6 +123,17 @@ def test_4_6_a_detection_die_equal_to_the_threshold_does_not_detect(pair, expect
     result = resolve_plot(Plot(DIDAC, (player(BOB),), 1), table(), FixedDice([1, *pair]), RULES)
     assert result.outcomes[0].test.threshold == 4
     assert result.outcomes[0].test.detection is expected
+
+
+@pytest.mark.parametrize("th", range(1, 6))
+def test_4_6_detection_of_counts_a_die_equal_to_the_threshold_as_unseen(th):
+    """Original, Test de detecció: "Si els dos resultats són superiors al llindar, el complot és
+    detectat"; "Si cap dels resultats supera el llindar", discreet. A die equal to the threshold
+    is not "superior", at every threshold; checked on ``detection_of``, where the rule is."""
+    assert detection_of((th, th), th) is Detection.DISCREET
+    assert detection_of((th, th + 1), th) is Detection.PARTIAL
+    assert detection_of((th + 1, th), th) is Detection.PARTIAL
+    assert detection_of((th + 1, th + 1), th) is Detection.DETECTED
 
 
 def test_4_6_full_detection_tells_the_target_who_the_conspirator_is():

@@ -96,6 +96,7 @@ class TriggerAbout(TypedDict, total=False):
 
     seat: int | None
     kingdom: int | None
+    group: bool  # the kingdomless group's destiny card (G51): its members are concerned
     motion: str
     law: str | None
     card: str
