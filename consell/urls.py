@@ -16,3 +16,7 @@ urlpatterns = [
     path("audit/", include("consell.audit.urls")),
     path("", include("consell.game.urls")),
 ]
+
+# Without Django's CSRF check, which read a form body it could not read again (error_pages).
+handler400 = "consell.error_pages.bad_request"
+handler500 = "consell.error_pages.server_error"

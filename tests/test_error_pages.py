@@ -129,3 +129,38 @@ def test_an_unknown_host_gets_the_friendly_400_and_not_the_allowed_hosts(client)
     assert "<h1>No s'ha pogut entendre aquesta petició</h1>" in page
     for leak in ("ALLOWED_HOSTS", "127.0.0.1", "localhost", "192.168.1.99"):
         assert leak not in page
+
+
+@pytest.mark.parametrize("charset", ["latin-1", "utf-16"])
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [
+        ("en", "This request could not be understood"),
+        ("ca", "No s'ha pogut entendre aquesta petició"),
+    ],
+)
+def test_a_form_sent_in_another_charset_gets_the_friendly_400_and_changes_nothing(
+    game, charset, language, title
+):
+    """Django reads a form only in UTF-8; one sent in another charset by a phone holding a CSRF
+    cookie was a raw 500 from the server: the CSRF check of Django's 400 page read the body
+    again and failed again. Now it is the 400 page in the phone's language."""
+    alice = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=language)
+    seat = game.seats.get(position=1)
+    assert alice.get(f"/s/{seat.token}/").status_code == 302
+    alice.get(f"/play/{game.pk}/")
+    token = alice.cookies["csrftoken"].value
+    game.refresh_from_db()
+    before = (game.seq, game.state)
+    form = f"csrfmiddlewaretoken={token}&to=2&give_MON=1&give_information=Caf\u00e9 per a tu"
+    response = alice.post(
+        f"/play/{game.pk}/trades/propose/",
+        form,
+        content_type=f"application/x-www-form-urlencoded; charset={charset}",
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f"<h1>{title}</h1>" in page
+    assert f'<html lang="{language}">' in page
+    game.refresh_from_db()
+    assert (game.seq, game.state) == before

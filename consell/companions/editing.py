@@ -47,11 +47,30 @@ def for_page(game: str, play: Mapping) -> dict:
 
     Listing the regions found on the cards changes no score (spec §1.3).
     """
-    play = {**copy.deepcopy(dict(play)), "game": game}
+    play = emptied({**copy.deepcopy(dict(play)), "game": game})
     if game == "richelieu" and "regions" not in play:
-        cards = [card for player in play["players"] for card in player["cards"]]
-        play["regions"] = list(dict.fromkeys(card["region"].strip() for card in cards))
+        play["regions"] = _regions_on_cards(play)
     return play
+
+
+def emptied(play: dict) -> dict:
+    """``play`` with its null lists read as empty (a play written by hand, or saved before plays
+    were checked): the page then shows it, the score names what is missing, and players can
+    be added; null Richelieu regions are those found on the cards, as on import."""
+    if play.get("players") is None:
+        play["players"] = []
+    if play.get("game") == "richelieu" and play.get("regions", []) is None:
+        play["regions"] = _regions_on_cards(play)
+    return play
+
+
+def _regions_on_cards(play: dict) -> list[str]:
+    """The regions named on the players' cards, in order (none when the cards are no list)."""
+    players = play["players"] if isinstance(play["players"], list) else []
+    if not all(_is_player(player) for player in players):
+        return []
+    named = (card.get("region") for player in players for card in player.get("cards", []))
+    return list(dict.fromkeys(region.strip() for region in named if isinstance(region, str)))
 
 
 def _blank_player(game: str, name: str) -> dict:
@@ -74,7 +93,7 @@ def apply(play: Mapping, op: str, fields: Mapping[str, str], seals_of=None) -> d
     `seals_of` is the chosen Versailles catalogue: a card placed in a Circle starts with the
     seals it lists.
     """
-    play = copy.deepcopy(dict(play))
+    play = emptied(copy.deepcopy(dict(play)))
     game = play.get("game")
     _take_fields(play, fields)
     if not op:
@@ -101,14 +120,19 @@ def apply(play: Mapping, op: str, fields: Mapping[str, str], seals_of=None) -> d
 
 
 def _take_fields(play: dict, fields: Mapping[str, str]) -> None:
-    """Player names, Richelieu's region names and switches, as typed on the page."""
-    for index, player in enumerate(play.get("players", [])):
+    """Player names, Richelieu's region names and switches, as typed on the page.
+
+    A play of the wrong shape takes none of them: the score then names what is wrong."""
+    players = play["players"] if isinstance(play["players"], list) else []
+    for index, player in enumerate(players):
         name = fields.get(f"name-{index}", "").strip()
-        if name:
+        if name and isinstance(player, dict):
             player["name"] = name
     if play.get("game") != "richelieu":
         return
     regions = play.setdefault("regions", [])
+    if not isinstance(regions, list) or not all(_is_player(p) for p in players):
+        return
     for index, old in enumerate(list(regions)):
         new = fields.get(f"region-{index}", "").strip()
         if new and new != old:
@@ -119,10 +143,19 @@ def _take_fields(play: dict, fields: Mapping[str, str]) -> None:
         play["options"] = options
 
 
+def _is_player(player: object) -> bool:
+    """A Richelieu player whose cards and tiles a renamed region can be carried through."""
+    if not isinstance(player, dict) or not isinstance(player.get("cards", []), list):
+        return False
+    return isinstance(player.get("tiles", []), list) and all(
+        isinstance(card, dict) for card in player.get("cards", [])
+    )
+
+
 def _rename_region(play: dict, old: str, new: str) -> None:
     for player in play["players"]:
-        for card in player["cards"]:
-            if card["region"] == old:
+        for card in player.get("cards", []):
+            if card.get("region") == old:
                 card["region"] = new
         player["tiles"] = [new if tile == old else tile for tile in player.get("tiles", [])]
 

@@ -34,7 +34,7 @@ from .payloads import (
 )
 from .resources import Resource
 from .ruleset import Ruleset
-from .state import GameState, Phase
+from .state import GameState, Phase, Status
 
 
 @dataclass(frozen=True)
@@ -139,9 +139,17 @@ def may_trade(state: GameState, catalog: cards.Catalog, seat: int) -> bool:
     return True
 
 
+def check_playing(state: GameState) -> None:
+    """Nothing changes hands once the game is over: a permit of the last turn (a card's
+    ``trades_allowed``, a lasting rule) outlives the turn it was given for."""
+    if state.status is Status.FINISHED:
+        raise IllegalTransitionError(_("The game is over."))
+
+
 def _may_trade(state: GameState, catalog: cards.Catalog, seat: int, partner: int | None) -> None:
     """G34: during Planning and before handing in, or when a card allowed trading; a lasting
     rule may let a kingdom's members trade with each other in another phase."""
+    check_playing(state)
     player = state.player(seat)
     if state.trades_allowed:
         return

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from consell.companions import editing
 
@@ -239,3 +240,25 @@ def test_the_courtier_helper_names_a_huge_number(client, field):
     assert response.status_code == 200
     assert response.context["problem"].startswith("boards[4].")
     assert "must be a whole number" in response.context["problem"]
+
+
+@pytest.mark.parametrize("game", ["richelieu", "louis14", "versailles"])
+def test_a_play_whose_players_are_null_is_taken_as_empty(client, game):
+    """A hand-made or older play with `"players": null` used to be a 500 at the first tap: it
+    reads as a play with nobody yet, the page says what is missing and a player can be added."""
+    play = {**editing.blank(game, ["Alice", "Bob"]), "players": None}
+    response = tap(client, game, play, "add-player", new_name="Alice", **{"name-0": "Alba"})
+    assert response.status_code == 200
+    assert [p["name"] for p in json.loads(response.context["play_json"])["players"]] == ["Alice"]
+    assert "players" in response.context["problem"]
+    assert escape(response.context["problem"]) in response.content.decode()
+
+
+def test_richelieu_regions_null_are_those_on_the_cards(client):
+    """As on import (spec §1.3): null regions are listed again from the players' cards."""
+    play = editing.apply(editing.blank("richelieu", ["Alice", "Bob"]), "card:0:4:sword:1", {})
+    response = tap(client, "richelieu", {**play, "regions": None}, "", **{"region-0": "Bretagne"})
+    assert response.status_code == 200
+    regions = json.loads(response.context["play_json"])["regions"]
+    assert regions == ["Bretagne"]
+    assert response.context["play"]["players"][0]["cards"][0]["region"] == "Bretagne"

@@ -179,3 +179,15 @@ def test_mallory_cannot_use_or_edit_doras_catalogue(client_mallory, director):
     )
     delete = reverse("companions:catalogue_delete", args=[catalogue.pk])
     assert client_mallory.post(delete).status_code == 404
+
+
+def test_a_saved_play_whose_players_are_null_reopens_with_the_problem_named(
+    client_dora, doras_play
+):
+    """A play saved before its players were checked (or edited by hand) still opens."""
+    doras_play.data = {**doras_play.data, "players": None}
+    doras_play.save()
+    response = client_dora.get(reverse("companions:play", args=[doras_play.pk]))
+    assert response.status_code == 200
+    assert response.context["play"]["players"] == []
+    assert "players" in response.context["problem"]

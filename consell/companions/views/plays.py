@@ -78,7 +78,9 @@ def play_list(request: HttpRequest) -> HttpResponse:
 def play_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Reopen a saved play on its entry page."""
     saved = get_object_or_404(Play, pk=pk, owner=request.user)
-    return render_entry(request, saved.game, saved.data, play_id=saved.pk)
+    return render_entry(
+        request, saved.game, editing.for_page(saved.game, saved.data), play_id=saved.pk
+    )
 
 
 @require_GET

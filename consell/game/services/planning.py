@@ -148,6 +148,8 @@ def propose_trade(
 def answer_trade(game_id: int, seat: int, offer_id: int, accept: bool, *, nonce=None):
     """The receiver accepts (the trade runs atomically) or refuses; the proposer may withdraw."""
     with dealt(game_id, nonce=nonce) as ch:
+        # An offer still open when the game ended is no longer accepted, refused or withdrawn.
+        rules_trades.check_playing(ch.state)
         state = ch.state.clone()
         offers = state.progress.get(OFFERS, [])
         offer = next((o for o in offers if o["id"] == offer_id), None)
