@@ -12,8 +12,7 @@ from consell.rules import decisions, votes
 from consell.rules.decision_kinds import DecisionKind, VoteAnswer, VotePending, pending_data
 from consell.rules.resources import Resource
 
-from ..simulator.people import ideal_size
-from .base import DecisionForm, DecisionSpec, Seen, everyone
+from .base import DecisionForm, DecisionSpec, Seen, everyone, ideal_size
 
 SIDES = [("for", "for"), ("against", "against")]
 
