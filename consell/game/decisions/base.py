@@ -159,7 +159,7 @@ class DecisionSpec:
     audience: Audience
     project: Project
     form: type[DecisionForm]
-    audit: str  # a category of ``consell.audit.timeline``
+    audit: str  # one of ``audit_categories.CATEGORIES``
     bot: BotMove = no_move
     table: TableMove = seat_decides
     fallback: Fallback = no_fallback

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from consell.audit.timeline import VOTE
+from consell.game.audit_categories import VOTE
 from consell.rules import decisions, votes
 from consell.rules.decision_kinds import DecisionKind, VoteAnswer, VotePending, pending_data
 from consell.rules.resources import Resource
