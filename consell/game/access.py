@@ -16,10 +16,9 @@ from collections.abc import Iterator
 from django.db import connection
 from django.http import Http404, HttpRequest
 
-from . import state_cache
+from . import game_rows, state_cache
 from .models import Game, Seat
 from .recent import Recent
-from .services import game_rows
 from .sql import column, concrete, from_db, quoted, table
 
 SESSION_KEY = "consell_seats"
