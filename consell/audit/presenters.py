@@ -8,28 +8,29 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from consell.game import audit_categories as categories
 from consell.game import words
 from consell.game.describe import Names, describe
 from consell.rules.event_kinds import Kind
 from consell.rules.plots import NoteKind
 
-from . import proof, timeline
+from . import proof
 from .timeline import Entry
 
 CATEGORY_LABELS = {
-    timeline.PLOT: _("Plot"),
-    timeline.SECRET_ABILITY: _("Secret ability"),
-    timeline.ABORTED_ABILITY: _("Aborted ability"),
-    timeline.BID: _("Bid"),
-    timeline.AUCTION_RESULT: _("Auction result"),
-    timeline.VOTE: _("Vote"),
-    timeline.DUEL: _("Duel"),
-    timeline.CRISIS: _("Crisis"),
-    timeline.PRODUCTION: _("Production"),
-    timeline.TRADE: _("Trade"),
-    timeline.INSURRECTION: _("Insurrection"),
-    timeline.CORRECTION: _("Manual correction"),
-    timeline.OTHER: _("Other"),
+    categories.PLOT: _("Plot"),
+    categories.SECRET_ABILITY: _("Secret ability"),
+    categories.ABORTED_ABILITY: _("Aborted ability"),
+    categories.BID: _("Bid"),
+    categories.AUCTION_RESULT: _("Auction result"),
+    categories.VOTE: _("Vote"),
+    categories.DUEL: _("Duel"),
+    categories.CRISIS: _("Crisis"),
+    categories.PRODUCTION: _("Production"),
+    categories.TRADE: _("Trade"),
+    categories.INSURRECTION: _("Insurrection"),
+    categories.CORRECTION: _("Manual correction"),
+    categories.OTHER: _("Other"),
 }
 
 ROLL_STATUS_LABELS = {

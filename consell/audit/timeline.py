@@ -2,7 +2,7 @@
 
 Works on events as plain dicts, in the shape of the exported log (``docs/audit-log.md``), so
 the page, the printable report and a third party reading the JSON see the same thing. Each
-event is sorted into one of the kinds the audit filters by (plot, secret ability, bid, vote...),
+event is sorted into one of the kinds the audit filters by (``consell.game.audit_categories``),
 by its ``kind`` as the rules named it; an event of a kind the audit does not know is still shown,
 as "other". Corrections and everything the director did in a player's place are flagged so
 they stand out (the director "may correct anything by hand, visibly in the log").
@@ -16,6 +16,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict, Unpack
 
+from consell.game.audit_categories import (
+    ABORTED_ABILITY,
+    AUCTION_RESULT,
+    BID,
+    CORRECTION,
+    CRISIS,
+    DUEL,
+    INSURRECTION,
+    OTHER,
+    PLOT,
+    PRODUCTION,
+    SECRET_ABILITY,
+    TRADE,
+    VOTE,
+)
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import (
     AuctionBid,
@@ -29,36 +44,6 @@ from consell.rules.payloads import (
 )
 
 from .plot_detail import plot_detail
-
-PLOT = "plot"
-SECRET_ABILITY = "secret_ability"
-ABORTED_ABILITY = "aborted_ability"
-BID = "bid"
-AUCTION_RESULT = "auction_result"
-VOTE = "vote"
-DUEL = "duel"
-CRISIS = "crisis"
-PRODUCTION = "production"
-TRADE = "trade"
-INSURRECTION = "insurrection"
-CORRECTION = "correction"
-OTHER = "other"
-
-CATEGORIES: tuple[str, ...] = (
-    PLOT,
-    SECRET_ABILITY,
-    ABORTED_ABILITY,
-    BID,
-    AUCTION_RESULT,
-    VOTE,
-    DUEL,
-    CRISIS,
-    PRODUCTION,
-    TRADE,
-    INSURRECTION,
-    CORRECTION,
-    OTHER,
-)
 
 # Words in an event's kind that place it, checked in this order (the first that matches wins).
 _KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET
 from consell.content.catalog import load_catalog
 from consell.game import words
 from consell.game.access import director_game, seat_for
+from consell.game.audit_categories import CATEGORIES
 from consell.game.describe import Names
 from consell.game.models import Game
 from consell.game.views.common import int_or_none
@@ -37,7 +38,7 @@ from .pdf import render_pdf
 from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, present
 from .proof import prove
 from .story import story_for
-from .timeline import CATEGORIES, Filters, filter_entries, summarise, timeline
+from .timeline import Filters, filter_entries, summarise, timeline
 
 logger = logging.getLogger(__name__)
 

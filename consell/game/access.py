@@ -13,15 +13,10 @@ import functools
 from django.db import connection
 from django.http import Http404, HttpRequest
 
-from . import state_cache
+from . import game_rows, state_cache
 from .models import Game, Seat
 from .recent import Recent
 from .sql import column, concrete, from_db, quoted, table
-
-# The game's two large columns are read through ``with_state``: a table's 18 pages load the
-# same version after every change, and parsing 40-odd kB of JSON for each was a good part of
-# what a page cost (issue 14).
-LARGE = ("state", "snapshot")
 
 SESSION_KEY = "consell_seats"
 
@@ -61,10 +56,8 @@ def _read_row(game_id: int) -> Game:
     """``game_id``'s row with its pack, without its state and snapshot, by the statement a
     change reads it with (``game_rows.read``): the director's every request and the first
     page after each change read it, and the ORM built its query again each time."""
-    from .services.game_rows import read  # the services import this module
-
     try:
-        game = read(game_id)
+        game = game_rows.read(game_id)
     except Game.DoesNotExist as exc:
         raise Http404 from exc
     _DIRECTORS.put(game.pk, game.director_id)
@@ -192,7 +185,7 @@ def _check_row(kept: Game, fresh: Game) -> None:
     """A kept row differs from the row under its tag (only checked with ``CHECK`` on)."""
     for model, old, new in ((Game, kept, fresh), (type(fresh.pack), kept.pack, fresh.pack)):
         for field in model._meta.concrete_fields:
-            if field.attname in LARGE:
+            if field.attname in game_rows.LARGE:
                 continue
             if getattr(old, field.attname) != getattr(new, field.attname):
                 raise state_cache.StaleEntry(f"game {fresh.pk}: kept row differs in {field.name}")
@@ -201,10 +194,8 @@ def _check_row(kept: Game, fresh: Game) -> None:
 def board_game(board_token: str) -> Game:
     """The game of a shared screen's link, by the statement a change reads its row with (the
     ORM built the query again for the board's every page and notice)."""
-    from .services.game_rows import read_by_board_token  # the services import this module
-
     try:
-        game = read_by_board_token(board_token)
+        game = game_rows.read_by_board_token(board_token)
     except Game.DoesNotExist as exc:
         raise Http404 from exc
     return with_state(game)
@@ -221,7 +212,7 @@ def with_state(game: Game) -> Game:
     entry = state_cache.get(game.pk, game.state_tag)
     if entry is None or state_cache.CHECK:
         tag, stored, snapshot = (
-            Game.objects.filter(pk=game.pk).values_list("state_tag", *LARGE).get()
+            Game.objects.filter(pk=game.pk).values_list("state_tag", *game_rows.LARGE).get()
         )
         if entry is None:
             game.state, game.snapshot = stored, snapshot

@@ -1,5 +1,5 @@
 """Names for the few statements written out by hand instead of built by the ORM at every use
-(``access._seat_sql``, ``services.game_rows``, ``log_cache._rows``): each table and column is
+(``access._seat_sql``, ``game_rows``, ``log_cache._rows``): each table and column is
 named from the models, quoted by the database in use, so a renamed field or another backend
 still fits."""
 

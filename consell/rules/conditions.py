@@ -21,7 +21,7 @@ Choices made here where the rulebook is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from . import cards, formula
@@ -30,7 +30,7 @@ from .errors import InvalidStateError
 from .i18n import _
 from .resources import INDICATORS, Indicator, Resource
 from .ruleset import Ruleset
-from .state import GameState, Player
+from .state import GameState, Kingdom, Player
 
 PERSONAL_TESTS = frozenset(
     {
@@ -88,7 +88,7 @@ class _Judge:
 
     def test(self, condition: Condition) -> bool | None:
         name = condition.get("test")
-        handler = getattr(self, f"_{name}", None)
+        handler: Callable[..., bool | None] | None = getattr(self, f"_{name}", None)
         if handler is None:
             raise InvalidStateError(
                 _("Unknown condition test %(name)s.") % {"name": repr(name)}, test=name
@@ -100,7 +100,7 @@ class _Judge:
 
     # -- kingdom tests ---------------------------------------------------------------
 
-    def _kingdom(self):
+    def _kingdom(self) -> Kingdom | None:
         if self.kingdom_id is None:
             return None
         return self.state.kingdom(self.kingdom_id)

@@ -16,7 +16,7 @@ fists are not until the reveal (§4.8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -153,12 +153,28 @@ def _acting(seat: int | None, expected: int) -> int:
     return expected
 
 
-def _law_choice(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _law_choice(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     _acting(seat, pending.data["proposer"])
     return effects.resume(state, catalog, ruleset, dice, pending.id, {"law": decision.get("law")})
 
 
-def _vote(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _vote(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     """One turn of a live vote (§4.7): spend Power (Favor standing in), withdraw, or break a tie."""
     vote = ballot(pending, state, ruleset)
     turn = votes.next_voter(vote)
@@ -209,7 +225,12 @@ def _vote_choice(decision: Mapping[str, Any]) -> votes.Decision:
 
 
 def _vote_over(
-    state, catalog: cards.Catalog, ruleset, dice, live: Pending, moved: votes.VoteState
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    live: Pending,
+    moved: votes.VoteState,
 ) -> Outcome:
     """A vote everyone has passed on: closed if one side leads, else handed to the tie-breaker
     (§4.7). Mutates ``state``, already a clone."""
@@ -225,7 +246,9 @@ def _vote_over(
     return Outcome(state, (public(Kind.VOTE_TIED, VoteTied(total=yes, tie_breaker=breaker), None),))
 
 
-def _tie_breaker(state, catalog: cards.Catalog, pending: Pending, vote: votes.VoteState) -> int:
+def _tie_breaker(
+    state: GameState, catalog: cards.Catalog, pending: Pending, vote: votes.VoteState
+) -> int:
     """The King breaks the tie (§4.7) unless a lasting rule names someone else, or nobody."""
     voters = {t.seat for t in vote.record if t.side is not None}
     motion = pending.data.get("motion", "law")
@@ -234,16 +257,22 @@ def _tie_breaker(state, catalog: cards.Catalog, pending: Pending, vote: votes.Vo
 
 
 def _close_vote(
-    state, catalog: cards.Catalog, ruleset, dice, pending, result: votes.VoteResult
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    result: votes.VoteResult,
 ) -> Outcome:
     """The vote's public record, every spend in order, then the effect it decided (§4.7)."""
-    record = pending.data.get("ballot", {}).get("record", [])
+    data: Any = pending.data  # what the vote was opened with, as stored
+    record = data.get("ballot", {}).get("record", [])
     tally = public(
         Kind.VOTE_RESULT,
         VoteResult(
-            motion=pending.data.get("motion"),
-            law=pending.data.get("law"),
-            kingdom=pending.data.get("kingdom"),
+            motion=data.get("motion"),
+            law=data.get("law"),
+            kingdom=data.get("kingdom"),
             passed=result.passed,
             for_total=result.for_total,
             against_total=result.against_total,
@@ -256,7 +285,15 @@ def _close_vote(
     return Outcome(resumed.state, (tally, *resumed.events))
 
 
-def _duel(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _duel(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     """A hidden fist (§4.8): checked against the chest now, revealed when all are in."""
     participants = list(pending.data["participants"])
     fists = dict(pending.data.get("fists", {}))
@@ -298,7 +335,9 @@ def _duel(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision)
     return Outcome(revealed.state, (*events, *revealed.events))
 
 
-def _reveal(state, catalog: cards.Catalog, ruleset, dice, pending) -> Outcome:
+def _reveal(
+    state: GameState, catalog: cards.Catalog, ruleset: Ruleset, dice: Dice, pending: Pending
+) -> Outcome:
     """All fists are in: reveal them at once and settle the duel for whoever called it."""
     fists = {
         int(s): {Resource(k): v for k, v in f.items()} for s, f in pending.data["fists"].items()
@@ -325,7 +364,15 @@ def _reveal(state, catalog: cards.Catalog, ruleset, dice, pending) -> Outcome:
     return effects.resume(state, catalog, ruleset, dice, pending.id, {"fists": plain})
 
 
-def _joiners(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _joiners(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     """Joiners declare, in turn order, whether they join the new kingdom (G40)."""
     eligible = list(pending.data["eligible"])
     answers = dict(pending.data.get("answers", {}))
@@ -348,7 +395,15 @@ def _joiners(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decisi
     return Outcome(resumed.state, (event, *resumed.events))
 
 
-def _condition(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _condition(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     if seat is not None:
         raise NotEligibleError(_("The director rules this condition."))
     return effects.resume(
@@ -356,7 +411,15 @@ def _condition(state, catalog: cards.Catalog, ruleset, dice, pending, seat, deci
     )
 
 
-def _discard(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _discard(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     choices = {int(k): v for k, v in pending.data["choices"].items()}
     chosen = dict(pending.data.get("chosen", {}))
     waiting = [s for s in choices if str(s) not in chosen]
@@ -384,7 +447,15 @@ def _discard(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decisi
     return effects.resume(new, catalog, ruleset, dice, pending.id, {"tactics": picked})
 
 
-def _reaction(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _reaction(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     """The owner uses a paid reaction (paying now) or lets it pass (§4.3)."""
     data = pending.data
     owner = _acting(seat, data["seat"])
@@ -408,13 +479,29 @@ def _reaction(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decis
     return reactions.decline(cleared, reaction)
 
 
-def _manual(state, catalog: cards.Catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _manual(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     if seat is not None:
         raise NotEligibleError(_("The director applies manual effects."))
     return effects.resume(state, catalog, ruleset, dice, pending.id, {})
 
 
-def _distribution(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _distribution(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     """A distributor's split or a kingdomless player's income (§4.11); the director, deciding
     for an absent player, applies the default one."""
     if seat is not None and seat not in pending.waiting_for:
@@ -424,11 +511,27 @@ def _distribution(state, catalog, ruleset, dice, pending, seat, decision) -> Out
     return production_phase.decide_distribution(state, ruleset, pending.id, decision)
 
 
-def _insurrection(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _insurrection(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     return insurrection_flow.decide(state, catalog, ruleset, dice, pending.id, seat, decision)
 
 
-def _appointments(state, catalog, ruleset, dice, pending, seat, decision) -> Outcome:
+def _appointments(
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    dice: Dice,
+    pending: Pending,
+    seat: int | None,
+    decision: Mapping[str, Any],
+) -> Outcome:
     king = pending.data["king"]
     if seat is not None and seat != king:
         raise NotEligibleError(_("Only the new King closes the appointments."))
@@ -465,7 +568,7 @@ def open_reactions(
     catalog: cards.Catalog,
     ruleset: Ruleset,
     dice: Dice,
-    events,
+    events: Iterable[Event],
     *,
     secret: bool,
 ) -> Outcome:
@@ -481,7 +584,7 @@ def open_reactions(
     depth = 0
     while queue and depth < 5:
         ev, depth = queue.pop(0), depth + 1
-        name = ev.data.get("trigger")
+        name: Any = ev.data.get("trigger")  # as the trigger's event names it
         found = reactions.firing(new, catalog, name, seats=_concerned(new, ev.data))
         for r in found:
             ability = cards.ability(

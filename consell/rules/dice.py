@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import RuleError
 from .i18n import _
@@ -36,7 +36,7 @@ class Roll:
     entered: bool = False
     kind: str = "die"  # "die": 1..sides; "below": 0..sides-1 (shuffles and picks)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "counter": self.counter,
             "sides": self.sides,
@@ -47,7 +47,7 @@ class Roll:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Roll:
+    def from_dict(cls, data: Mapping[str, Any]) -> Roll:
         return cls(
             counter=int(data["counter"]),
             sides=int(data["sides"]),

@@ -67,7 +67,7 @@ from .payloads import (
 )
 from .payment import pay
 from .primitives import PLOT_KEYWORD
-from .resources import Resource, add, as_json, holdings
+from .resources import Indicator, Resource, add, as_json, holdings
 from .ruleset import Ruleset
 from .state import GameState, Note, Pending, PlannedAbility, card_id_of
 
@@ -311,7 +311,7 @@ def plots_keyword(ability: Ability) -> bool:
 # -- cost -------------------------------------------------------------------------------------
 
 
-def _cost(run: Run, ability: Ability, bindings: list[dict[str, Any]]) -> dict:
+def _cost(run: Run, ability: Ability, bindings: list[dict[str, Any]]) -> dict[Resource, int]:
     """Ability cost + invested Intrigue (plots) + friction of every step (§4.1, §4.4, G30)."""
     resolver = run.resolver(Frame((), 0, run.context.owner))
     cost = holdings({r: resolver.amount(v) for r, v in ability.get("cost", {}).items()})
@@ -347,7 +347,9 @@ def _duels_in(run: Run, effect: Sequence[Op], bindings: list[dict[str, Any]]) ->
     return out
 
 
-def _friction(run: Run, frame: Frame, scratch: dict[int, dict]) -> dict[Resource, int]:
+def _friction(
+    run: Run, frame: Frame, scratch: dict[int, dict[Indicator, int]]
+) -> dict[Resource, int]:
     owed = holdings()
     resolver = run.resolver(frame)
     for op in frame.ops:
@@ -412,7 +414,7 @@ def _shown(
 # -- plots ------------------------------------------------------------------------------------
 
 
-def _plot_bindings(ability: Ability, values: Mapping[str, Any]) -> list[dict]:
+def _plot_bindings(ability: Ability, values: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One binding of ``targets`` per target named in the box (§4.6)."""
     value = values.get("targets")
     items = list(value) if isinstance(value, list | tuple) else [value]

@@ -211,9 +211,9 @@ class Resolver:
         """``own`` or ``$param``: a kingdom id, or None (no kingdom)."""
         if selector == "own":
             return self.context.kingdom
-        value = self.param(selector)
-        self.state.kingdom(value)
-        return value
+        kingdom: int = self.param(selector)
+        self.state.kingdom(kingdom)
+        return kingdom
 
     def resource(self, value: str) -> Resource:
         code = self.param(value) if value.startswith("$") else value

@@ -185,7 +185,9 @@ def decide(
     return Outcome(new, (chosen, *used.events))
 
 
-def _pass(state, catalog: cards.Catalog, pending: Pending, who: int, left: list[Option]) -> Outcome:
+def _pass(
+    state: GameState, catalog: cards.Catalog, pending: Pending, who: int, left: list[Option]
+) -> Outcome:
     """A player with only paid reactions left may stop using them; it is final."""
     if any(o.mandatory for o in left):
         raise NotEligibleError(
@@ -199,7 +201,12 @@ def _pass(state, catalog: cards.Catalog, pending: Pending, who: int, left: list[
 
 
 def _judge(
-    state, catalog: cards.Catalog, ruleset, pending: Pending, who: int, objective: str
+    state: GameState,
+    catalog: cards.Catalog,
+    ruleset: Ruleset,
+    pending: Pending,
+    who: int,
+    objective: str,
 ) -> Outcome:
     """An objective used as an end-of-game reaction: judged now, its Prestige gained if met."""
     verdict = judge_objective(state, catalog, ruleset, who, objective)

@@ -40,7 +40,7 @@ class Message(str):
     msgid: str
     params: Mapping[str, Any] | None = None
 
-    def __mod__(self, params):
+    def __mod__(self, params: Any) -> Message:
         out = Message(str.__mod__(self, params))
         out.msgid = self.msgid
         out.params = dict(params) if isinstance(params, Mapping) else None

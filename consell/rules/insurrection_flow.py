@@ -383,7 +383,7 @@ def _pending(state: GameState, pending_id: int) -> Pending:
 
 
 def _flow(pending: Pending, stage: str) -> dict[str, Any]:
-    flow = pending.data.get("flow")
+    flow: dict[str, Any] | None = pending.data.get("flow")
     if flow is None or flow.get("stage") != stage:
         now = "not rolled" if flow is None else flow.get("stage")
         message = (

@@ -8,8 +8,11 @@ labels are these same words (``consell.game.templatetags.consell_game.PENDING_LA
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .decision_kinds import DECLARED
 from .i18n import _, gettext_noop
+from .state import GameState
 
 PENDING_NAMES: dict[str, str] = {
     **{kind: declared.name for kind, declared in DECLARED.items()},
@@ -27,7 +30,7 @@ def pending_name(kind: str) -> str:
     return _(known) if known else _("a decision")
 
 
-def players_named(state, seats) -> str:
+def players_named(state: GameState, seats: Iterable[int]) -> str:
     """Seats by their players' names (``[1, 3]`` -> "Alice, Carles"), as the table says them."""
     names = {p.seat: p.name for p in state.players}
     return ", ".join(names.get(s, str(s)) for s in seats)

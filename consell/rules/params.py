@@ -75,8 +75,8 @@ def offered(
     catalog: cards.Catalog,
     seat: int,
     spec: Param,
-    values: list,
-) -> list:
+    values: list[Any],
+) -> list[Any]:
     """The values, of ``values``, that the box may hold as planning judges it (§4.2, G28).
 
     A phone offers only these: a player outside the card's scope, a law out of the row or a

@@ -192,7 +192,8 @@ def _open_plan(state: GameState, seat: int) -> Plan:
 def _pile(plan: Plan, name: str) -> list[PlannedAbility]:
     if name not in PILES.values():
         raise InvalidParameterError(_("There is no pile called %(name)s.") % {"name": repr(name)})
-    return getattr(plan, name)
+    pile: list[PlannedAbility] = getattr(plan, name)
+    return pile
 
 
 def _all(plan: Plan) -> list[PlannedAbility]:

@@ -26,6 +26,7 @@ Choices made here where the rulebook is silent:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 from . import cards, effects, indications, lasting, params
@@ -187,7 +188,7 @@ def behind_screen(state: GameState) -> bool:
     )
 
 
-def hold_batch(state: GameState, events) -> tuple[GameState, list[Event]]:
+def hold_batch(state: GameState, events: Iterable[Event]) -> tuple[GameState, list[Event]]:
     """Hold back the public changes one secret made, for the end-of-Secrets batch (G52).
 
     G52: "shows other players the resulting changes in public state … as one batch at the end
@@ -221,7 +222,7 @@ def held_batch(state: GameState) -> list[Event]:
     ]
 
 
-def hold_triggers(state: GameState, events) -> GameState:
+def hold_triggers(state: GameState, events: Iterable[Event]) -> GameState:
     """Keep the reaction triggers among ``events`` for the end of the Secrets phase (G52).
 
     Returns the state unchanged when nothing is held, or a copy that remembers the triggers in

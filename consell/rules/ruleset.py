@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,7 +132,8 @@ class Ruleset:
 
     def new_kingdom_price(self, joiners: int) -> int:
         """Cost of founding a kingdom (G40): ceil(8 / 2^joiners), at least 1."""
-        return max(1, math.ceil(self.new_kingdom_cost / (2**joiners)))
+        price: float = self.new_kingdom_cost / (2**joiners)
+        return max(1, math.ceil(price))
 
     def row_size(self, players: int) -> int:
         """Assets in a market row (G8): the number of players unless set."""
@@ -295,7 +296,7 @@ def _listed_problems(refuse: Refuse, r: Ruleset) -> None:
         refuse("law_scope", _("law_scope must be 'kingdom' or 'global'"))
 
 
-def _pair(refuse: Refuse, key: str, value: tuple, low: int, high: int) -> None:
+def _pair(refuse: Refuse, key: str, value: tuple[int, ...], low: int, high: int) -> None:
     if len(value) != 2 or not all(low <= v <= high for v in value):
         refuse(
             key,
@@ -304,7 +305,7 @@ def _pair(refuse: Refuse, key: str, value: tuple, low: int, high: int) -> None:
         )
 
 
-def _amounts(refuse: Refuse, key: str, values) -> None:
+def _amounts(refuse: Refuse, key: str, values: Iterable[int]) -> None:
     if any(not 0 <= v <= AMOUNT_MAX for v in values):
         refuse(
             key,

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import state_schema
 from .resources import INDICATORS, Indicator, Resource, holdings
+from .ruleset import Ruleset
 
 
 class Phase(StrEnum):
@@ -47,7 +48,7 @@ def _refuse(*args: Any, **kwargs: Any) -> Any:
     raise TypeError("notes and planned tiles are never changed once written")
 
 
-class FrozenDict(dict):
+class FrozenDict(dict[Any, Any]):
     """A dict that refuses every change: what a note or a planned tile says once written.
     Still a ``dict`` for the JSON encoder, equality and the templates, so a stored state reads
     and compares as before; ``copy`` and ``pickle`` rebuild it through ``__reduce__``."""
@@ -60,7 +61,7 @@ class FrozenDict(dict):
         return (FrozenDict, (dict(self),))
 
 
-class FrozenList(list):
+class FrozenList(list[Any]):
     """A list that refuses every change (see ``FrozenDict``)."""
 
     __slots__ = ()
@@ -105,7 +106,8 @@ class Note:
 
     def to_dict(self) -> FrozenDict:
         """The note as the state stores it (shared: frozen like the note)."""
-        return self.__dict__["_stored"]
+        stored: FrozenDict = self.__dict__["_stored"]
+        return stored
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,8 @@ class PlannedAbility:
 
     def to_dict(self) -> FrozenDict:
         """The tile as the state stores it (shared: frozen like the tile)."""
-        return self.__dict__["_stored"]
+        stored: FrozenDict = self.__dict__["_stored"]
+        return stored
 
 
 @dataclass
@@ -261,7 +264,7 @@ class GameState:
         k = self.kingdom(p.kingdom)
         return sorted(o for o, holder in k.offices.items() if holder == seat)
 
-    def peril_env(self, ruleset, kingdom_id: int | None = None) -> dict[str, int]:
+    def peril_env(self, ruleset: Ruleset, kingdom_id: int | None = None) -> dict[str, int]:
         """Variables for card formulas (``consell.rules.formula``)."""
         return {
             "peril": ruleset.peril(self.turn),

@@ -96,7 +96,8 @@ def readable(data: Any) -> dict[str, Any]:
     """``data`` brought up to ``SCHEMA`` and checked, or ``StateShapeError`` saying why not."""
     if not isinstance(data, dict):
         raise StateShapeError("A stored game state is a JSON object.")
-    version = data.get("schema", 1)
+    state: dict[str, Any] = data
+    version = state.get("schema", 1)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise StateShapeError(f"Unknown game state schema {version!r}.")
     if version > SCHEMA:
@@ -105,10 +106,10 @@ def readable(data: Any) -> dict[str, Any]:
             f"this one reads up to {SCHEMA})."
         )
     while version < SCHEMA:
-        data = MIGRATIONS[version](data)
-        version = data["schema"]
-    _check(data)
-    return data
+        state = MIGRATIONS[version](state)
+        version = state["schema"]
+    _check(state)
+    return state
 
 
 def _check(data: dict[str, Any]) -> None:

@@ -15,19 +15,10 @@ import pytest
 
 from consell.audit.export import build_document
 from consell.audit.presenters import present
-from consell.audit.timeline import (
-    AUCTION_RESULT,
-    CORRECTION,
-    PLOT,
-    SECRET_ABILITY,
-    VOTE,
-    category_of,
-    filter_entries,
-    summarise,
-    timeline,
-)
+from consell.audit.timeline import category_of, filter_entries, summarise, timeline
 from consell.content.catalog import load_catalog
 from consell.game import words
+from consell.game.audit_categories import AUCTION_RESULT, CORRECTION, PLOT, SECRET_ABILITY, VOTE
 from consell.game.describe import Names
 from consell.game.visibility import Viewer
 from consell.rules import odds, plots

@@ -21,8 +21,8 @@ from django import forms
 from django.http import QueryDict
 from django.template.loader import get_template
 
-from consell.audit.timeline import CATEGORIES
 from consell.game import pending_view
+from consell.game.audit_categories import CATEGORIES
 from consell.game.decisions import REGISTRY
 from consell.game.decisions.base import no_move, seat_decides
 from consell.game.services import decisions as decision_services

@@ -1,5 +1,5 @@
 """A change reads and writes its game's row by statements written once
-(consell/game/services/game_rows.py): what they read and write must be what the ORM would."""
+(consell/game/game_rows.py): what they read and write must be what the ORM would."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from consell.game import game_rows
 from consell.game.models import DiceRoll, Event, Game, ProcessedRequest
-from consell.game.services import decisions, game_rows, store
+from consell.game.services import decisions, store
 from consell.rules.state import Phase
 
 from .simulated import play_until

@@ -123,9 +123,8 @@ def test_a_change_keeps_the_row_it_wrote_for_the_pages_rendered_after_it(game, m
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from consell.game import access, state_cache
+    from consell.game import access, game_rows, state_cache
     from consell.game.models import Game
-    from consell.game.services import game_rows
 
     offer = game.dealt_state().player(2).objective_offer
     game_services.keep_objectives(game.pk, 2, offer[0], offer[2])
@@ -138,5 +137,5 @@ def test_a_change_keeps_the_row_it_wrote_for_the_pages_rendered_after_it(game, m
     fresh = game_rows.read(game.pk)
     for model, mine, theirs in ((Game, kept, fresh), (type(fresh.pack), kept.pack, fresh.pack)):
         for field in model._meta.concrete_fields:
-            if field.attname not in access.LARGE:
+            if field.attname not in game_rows.LARGE:
                 assert getattr(mine, field.attname) == getattr(theirs, field.attname), field

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from consell.audit.timeline import OTHER
+from consell.game.audit_categories import OTHER
 from consell.rules.decision_kinds import DecisionKind
 
 from .base import Answer, DecisionSpec, Seen, asked

@@ -11,9 +11,11 @@ it, the audit category its events fall in, and what the simulator's table does w
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from django import forms
 from django.http import QueryDict
@@ -26,9 +28,6 @@ from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Pending
 
 from ..naming import kingdom_names
-
-if TYPE_CHECKING:
-    from ..simulator.bots import Bot
 
 
 @dataclass(frozen=True)
@@ -89,19 +88,44 @@ class Answer:
     procedure: bool = False
 
 
+class Bot(Protocol):
+    """The simulator's bot (``simulator.bots.Bot``), as a kind's moves use it: declared here,
+    as ``Table`` is, because the simulator imports the kinds."""
+
+    rng: random.Random
+
+    def person(self, seat: int) -> Any: ...
+
+    def opinion(self, seat: int, about: str) -> float: ...
+
+    def accepts(self) -> bool: ...
+
+    def pick(self, items: Any) -> Any: ...
+
+    def end_of_game(self, options: Any) -> dict[str, Any]: ...
+
+
 class Table(Protocol):
     """The simulator's table, as a kind's ``table`` move sees it."""
 
-    bot: Bot
+    @property
+    def bot(self) -> Bot: ...
+
     catalog: Any
 
     def appointments(self, state: GameState, kingdom_id: int | None = None) -> None: ...
 
 
 Project = Callable[[Seen], dict[str, Any]]
-BotMove = Callable[["Bot", GameState, Ruleset, Pending, int], Mapping[str, Any]]
+BotMove = Callable[[Bot, GameState, Ruleset, Pending, int], Mapping[str, Any]]
 TableMove = Callable[[Table, GameState, Pending], Answer | None]
 Fallback = Callable[[GameState, Ruleset, Pending, int], Mapping[str, Any]]
+
+
+def ideal_size(state: GameState) -> int:
+    """The kingdom size people like: a third of the table, never fewer than three (rules
+    §4.11); the kinds' bot moves and the simulator's people weigh choices by it."""
+    return max(3, math.ceil(len(state.players) / 3))
 
 
 def seat_decides(table: Table, state: GameState, pending: Pending) -> Answer | None:
@@ -136,7 +160,7 @@ class DecisionSpec:
     audience: Audience
     project: Project
     form: type[DecisionForm]
-    audit: str  # a category of ``consell.audit.timeline``
+    audit: str  # one of ``audit_categories.CATEGORIES``
     bot: BotMove = no_move
     table: TableMove = seat_decides
     fallback: Fallback = no_fallback

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from consell.audit.timeline import OTHER
+from consell.game.audit_categories import OTHER
 from consell.rules.decision_kinds import DecisionKind, DiscardAnswer, DiscardPending, pending_data
 
 from .base import DecisionForm, DecisionSpec, Seen, Strings, asked

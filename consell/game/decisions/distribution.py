@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from consell.audit.timeline import PRODUCTION
+from consell.game.audit_categories import PRODUCTION
 from consell.rules.decision_kinds import (
     DecisionKind,
     DistributionAnswer,

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from consell.audit.timeline import DUEL
+from consell.game.audit_categories import DUEL
 from consell.rules.decision_kinds import DecisionKind, DuelAnswer, DuelPending, pending_data
 from consell.rules.kingdoms import SUCCESSION
 from consell.rules.resources import Resource

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from consell.audit.timeline import OTHER
+from consell.game.audit_categories import OTHER
 from consell.rules import endgame_turns
 from consell.rules.decision_kinds import DecisionKind, EndOfGameAnswer
 

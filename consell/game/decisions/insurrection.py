@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from consell.audit.timeline import INSURRECTION
+from consell.game.audit_categories import INSURRECTION
 from consell.rules import insurrection_flow
 from consell.rules.decision_kinds import (
     DecisionKind,

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from consell.audit.timeline import OTHER
+from consell.game.audit_categories import OTHER
 from consell.rules.decision_kinds import DecisionKind, JoinersAnswer, JoinersPending, pending_data
 
-from ..simulator.people import ideal_size
-from .base import DecisionForm, DecisionSpec, Seen, everyone, yes_no
+from .base import DecisionForm, DecisionSpec, Seen, everyone, ideal_size, yes_no
 
 
 class JoinersForm(DecisionForm):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from consell.audit.timeline import PRODUCTION
+from consell.game.audit_categories import PRODUCTION
 from consell.rules.decision_kinds import DecisionKind, IncomeAnswer
 from consell.rules.resources import PRODUCED
 

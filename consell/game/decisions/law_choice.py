@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from consell.audit.timeline import VOTE
+from consell.game.audit_categories import VOTE
 from consell.rules.decision_kinds import (
     DecisionKind,
     LawChoiceAnswer,

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from consell.audit.timeline import CORRECTION
+from consell.game.audit_categories import CORRECTION
 from consell.rules.decision_kinds import DecisionKind, DoneAnswer, ManualPending, pending_data
 
 from .. import manual_view

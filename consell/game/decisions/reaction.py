@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from consell.audit.timeline import OTHER
+from consell.game.audit_categories import OTHER
 from consell.rules.cards import card as card_of
 from consell.rules.decision_kinds import DecisionKind, ReactionAnswer, ReactionPending, pending_data
 from consell.rules.state import GameState

@@ -7,13 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from consell.audit.timeline import VOTE
+from consell.game.audit_categories import VOTE
 from consell.rules import decisions, votes
 from consell.rules.decision_kinds import DecisionKind, VoteAnswer, VotePending, pending_data
 from consell.rules.resources import Resource
 
-from ..simulator.people import ideal_size
-from .base import DecisionForm, DecisionSpec, Seen, everyone
+from .base import DecisionForm, DecisionSpec, Seen, everyone, ideal_size
 
 SIDES = [("for", "for"), ("against", "against")]
 

@@ -31,12 +31,11 @@ from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
 
-from .. import log_cache, state_cache
+from .. import game_rows, log_cache, state_cache
 from ..access import keep_row
 from ..broadcast import notify_game_changed
 from ..models import DiceRoll, Event, Game
 from ..visibility import Viewer
-from . import game_rows
 
 
 class AlreadyApplied(Exception):

@@ -31,7 +31,8 @@ from django.db import transaction
 
 from consell.rules.state import GameState
 
-from . import game_rows, store
+from .. import game_rows
+from . import store
 
 Step = Callable[[store.DealtChange], None]
 

@@ -3,18 +3,20 @@
 A person at the table is not a dice roll per choice: some are bold, some thrifty, some keen on
 a crown. Each seat gets a ``Person`` drawn once from the simulation's seed (the same seed, the
 same table of people), and the bots weigh their choices with it. The wants a whole table shares
-are written here once: the size of kingdom people like (big enough to produce, small enough
-to share, rules §4.11) and what a player cares about in a vote (§4.7).
+are written once: the size of kingdom people like (big enough to produce, small enough to
+share, rules §4.11: ``decisions.base.ideal_size``, where the kinds' bot moves read it too) and
+what a player cares about in a vote (§4.7).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
 from consell.rules.resources import Resource
 from consell.rules.state import GameState
+
+from ..decisions.base import ideal_size
 
 
 @dataclass(frozen=True)
@@ -30,11 +32,6 @@ class Person:
     @classmethod
     def drawn(cls, rng: random.Random) -> Person:
         return cls(*(round(rng.uniform(0.2, 0.9), 3) for _ in range(5)))
-
-
-def ideal_size(state: GameState) -> int:
-    """The kingdom size people like: a third of the table, never fewer than three."""
-    return max(3, math.ceil(len(state.players) / 3))
 
 
 def would_take(state: GameState, kingdom: int) -> bool:

@@ -23,8 +23,9 @@ from django.contrib.auth import get_user_model
 
 from consell.content.catalog import load_catalog
 from consell.content.models import Pack
+from consell.game import game_rows
 from consell.game.models import Event, Game
-from consell.game.services import decisions, game_rows, games, planning, store, turn
+from consell.game.services import decisions, games, planning, store, turn
 from consell.rules import (
     crisis_phase,
     endgame,

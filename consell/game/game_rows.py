@@ -25,9 +25,14 @@ from django.db.models.constants import OnConflict
 
 from consell.content.models import Pack
 
-from ..access import LARGE  # read separately: parsed once per version (``store.load_state``)
-from ..models import Game, ProcessedRequest
-from ..sql import column, concrete, from_db, quoted, table
+from .models import Game, ProcessedRequest
+from .sql import column, concrete, from_db, quoted, table
+
+# The game's two large columns, read separately: parsed once per version
+# (``store.load_state``), and a table's 18 pages load the same version after every change
+# (``access.with_state``); parsing 40-odd kB of JSON for each was a good part of what a page
+# cost (issue 14).
+LARGE = ("state", "snapshot")
 
 
 def lock(game_id: int) -> Game:
