@@ -97,7 +97,7 @@ def render_parts(
     slices = _slices(viewer, view, game)
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     key = digest(slices["plan"]).hex()[:16] if "plan" in slices else ""
-    html = {}
+    html: dict[str, str] = {}
     for name in wanted:
         if name == "plan" and shown_plan and shown_plan == key:
             continue
