@@ -127,3 +127,15 @@ def test_a_log_kept_for_a_version_is_checked_and_a_rolled_back_change_keeps_none
     Event.objects.filter(game=game, seq=game.seq).update(payload={"changed": "behind the cache"})
     with pytest.raises(log_cache.StaleLog):
         entries(game)
+
+
+def test_a_kept_rendering_shown_again_carries_fresh_one_time_keys(game):
+    """A part's rendering is kept while what it shows is unchanged, but each delivery writes
+    new one-time keys into its forms: a plan that returns to an earlier state (a tile added,
+    then removed) must not offer a form whose key was used already."""
+    phone = seat_client(game, 1)
+    first, again = (_get(phone, game, "fragment=chest") for _ in range(2))
+    nonces = re.compile(r'name="nonce" value="([0-9a-f]{32})"')
+    assert nonces.findall(first), "Alice's objectives to choose are a form"
+    assert not set(nonces.findall(first)) & set(nonces.findall(again))
+    assert nonces.sub("", first) == nonces.sub("", again)
