@@ -7,7 +7,7 @@ missing from the seed, so a board may carry an `adjust` of markers applied just 
 """
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .inputs import (
     MAX_COUNT,
@@ -258,7 +258,7 @@ def _ranking(markers: dict[str, int], present: list[str], once_first: str | None
 
 def _summary(results: list[dict], players: list[str]) -> dict:
     """Per player: gifts received by board, bribes on offer, markers returned where."""
-    summary = {
+    summary: dict[str, dict[str, Any]] = {
         name: {"receives": [], "may_bribe": [], "to_general": 0, "to_own": 0} for name in players
     }
     for result in results:

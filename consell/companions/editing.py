@@ -9,6 +9,7 @@ exported or imported exactly as the command reads it.
 
 import copy
 from collections.abc import Mapping
+from typing import Any
 
 from . import richelieu
 from .inputs import MAX_DIGITS
@@ -93,30 +94,30 @@ def apply(play: Mapping, op: str, fields: Mapping[str, str], seals_of=None) -> d
     `seals_of` is the chosen Versailles catalogue: a card placed in a Circle starts with the
     seals it lists.
     """
-    play = emptied(copy.deepcopy(dict(play)))
-    game = play.get("game")
-    _take_fields(play, fields)
+    edited: dict[str, Any] = emptied(copy.deepcopy(dict(play)))
+    game = edited.get("game")
+    _take_fields(edited, fields)
     if not op:
-        return play
+        return edited
     verb, *args = op.split(":")
     try:
         if verb == "add-player":
-            _add_player(play, fields.get("new_name", ""))
+            _add_player(edited, fields.get("new_name", ""))
         elif verb == "remove-player":
-            del play["players"][_int(args[0])]
+            del edited["players"][_int(args[0])]
         elif game == "richelieu":
-            _richelieu(play, verb, args)
+            _richelieu(edited, verb, args)
         elif game == "louis14":
-            _louis14(play, verb, args)
+            _louis14(edited, verb, args)
         elif game == "versailles":
-            _versailles(play, verb, args, fields.get("pick", ""), seals_of or {})
+            _versailles(edited, verb, args, fields.get("pick", ""), seals_of or {})
         else:
             raise EditError(f"unknown tap {op!r}")
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
         if isinstance(error, EditError):
             raise
         raise EditError(f"unknown tap {op!r}") from error
-    return play
+    return edited
 
 
 def _take_fields(play: dict, fields: Mapping[str, str]) -> None:
@@ -242,7 +243,7 @@ def _versailles(play: dict, verb: str, args: list[str], pick: str, seals_of) -> 
         raise EditError(f"unknown tap {verb!r}")
 
 
-def richelieu_counts(play: Mapping) -> list[dict]:
+def richelieu_counts(play: Mapping) -> list[list[dict[str, Any]]]:
     """Per player and region, how many cards of each kind: the counters the page shows."""
     table = []
     for player in play["players"]:

@@ -20,7 +20,8 @@ class CatalogueForm(forms.Form):
             initial["name"] = instance.name
             for slug, seals in instance.seals.items():
                 initial[f"seals_{slug}"] = ", ".join(seals)
-        super().__init__(*args, initial=initial, **kwargs)
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
         self.owner, self.instance = owner, instance
         for slug, card in CARDS.items():
             self.fields[f"seals_{slug}"] = forms.CharField(
@@ -38,6 +39,7 @@ class CatalogueForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        assert cleaned is not None  # a form's clean gives its cleaned_data
         seals = {}
         for slug in CARDS:
             text = cleaned.get(f"seals_{slug}", "")

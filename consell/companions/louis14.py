@@ -7,6 +7,7 @@ tie (§2.5). Leftovers, when given, report how many coats each player draws in e
 """
 
 from collections.abc import Mapping
+from typing import Any
 
 from .inputs import (
     ScoreInputError,
@@ -47,7 +48,7 @@ def score(data: Mapping) -> dict:
     if len(kinds) > KINDS:
         raise ScoreInputError("players", f"the game has {KINDS} kinds of coats, not {len(kinds)}")
 
-    breakdown = {p["name"]: {} for p in players}
+    breakdown: dict[str, dict[str, Any]] = {p["name"]: {} for p in players}
     for player in players:
         for kind, count in player["coats"].items():
             if count:

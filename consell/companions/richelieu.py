@@ -6,6 +6,7 @@ absence of a symbol's cards −5 (2 players). Fewer cards wins a tie (§1.6).
 """
 
 from collections.abc import Mapping
+from typing import Any
 
 from .inputs import (
     ScoreInputError,
@@ -44,7 +45,7 @@ def score(data: Mapping, tie_scores: str | None = None, three_rows: bool | None 
     regions = _regions(data, hands, options["three_rows"], len(players))
     _check_tiles(hands)
 
-    breakdown = {hand["name"]: {} for hand in hands}
+    breakdown: dict[str, dict[str, Any]] = {hand["name"]: {} for hand in hands}
     for region in regions:
         counts = {h["name"]: _coats(h, region) + h["tiles"].count(region) for h in hands}
         _award_majority(breakdown, f"majority:{region}", counts, options["tie_scores"])

@@ -7,7 +7,7 @@ so each cell gives its seals, or a group's catalogue gives them per card (§3.9.
 """
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .inputs import (
     ScoreInputError,
@@ -187,7 +187,7 @@ def score(data: Mapping, catalogue: Mapping | None = None) -> dict:
             required(player, "circle", path), join(path, "circle"), seals_of
         )
 
-    breakdown = {name: {} for name in circles}
+    breakdown: dict[str, dict[str, Any]] = {name: {} for name in circles}
     for name, circle in circles.items():
         for (row, col), (slug, _) in sorted(circle.cells.items()):
             points = SCORING[slug](circle, (row, col)) if slug in SCORING else 0

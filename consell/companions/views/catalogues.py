@@ -24,7 +24,7 @@ def catalogue_list(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, _("Catalogue saved."))
         return redirect("companions:catalogues")
-    catalogues = VersaillesCatalogue.objects.filter(owner=request.user)
+    catalogues = VersaillesCatalogue.objects.filter(owner=request.user.pk)
     return render(request, "companions/catalogues.html", {"catalogues": catalogues, "form": form})
 
 

@@ -142,7 +142,7 @@ def _table(game: str, play: dict, result: dict | None) -> list[dict]:
     counts = editing.richelieu_counts(play) if game == "richelieu" else None
     for index, player in enumerate(play["players"]):
         row = {"index": index, "name": player["name"]}
-        if game == "richelieu":
+        if game == "richelieu" and counts is not None:
             tiles = player.get("tiles", [])
             row["regions"] = counts[index]
             row["region_tiles"] = [

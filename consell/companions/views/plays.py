@@ -45,6 +45,8 @@ def save(request: HttpRequest, game: str) -> HttpResponse:
     if problem:
         messages.error(request, _("Not saved: %(problem)s") % {"problem": problem})
         return redirect("companions:entry", game=game)
+    assert checked is not None  # no problem: the play was read
+    assert request.user.is_authenticated is True  # login_required
     play_id = request.POST.get("play_id", "")
     if play_id.isdigit():
         saved = get_object_or_404(Play, pk=play_id, owner=request.user, game=game)
@@ -62,7 +64,7 @@ def save(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 def play_list(request: HttpRequest) -> HttpResponse:
     """The user's past plays, newest first, with their winners; `?game=` filters."""
-    plays = Play.objects.filter(owner=request.user)
+    plays = Play.objects.filter(owner=request.user.pk)
     game = request.GET.get("game", "")
     if game in dict(GAME_CHOICES):
         plays = plays.filter(game=game)
@@ -97,6 +99,7 @@ def export_current(request: HttpRequest, game: str) -> HttpResponse:
     checked, problem = _posted_play(request, game)
     if problem:
         return HttpResponseBadRequest(problem, content_type="text/plain; charset=utf-8")
+    assert checked is not None  # no problem: the play was read
     return _download(checked["play"], f"{game}.json")
 
 
@@ -107,7 +110,7 @@ def import_play(request: HttpRequest, game: str) -> HttpResponse:
     upload = request.FILES.get("file")
     text = request.POST.get("json", "")
     if upload is not None:
-        if upload.size > IMPORT_LIMIT:
+        if (upload.size or 0) > IMPORT_LIMIT:
             return _refuse(request, game, _("The file is too large."))
         try:
             text = upload.read().decode("utf-8")
