@@ -22,7 +22,7 @@ a kept rendering holds a mark in its place, and each delivery writes fresh keys 
 
 from __future__ import annotations
 
-import uuid
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +34,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .digests import digest
 from .models import Game
-from .rendered import rendered
+from .rendered import rendered, rendered_each
 from .templatetags.consell_game import NONCE_LATER
 from .visibility import TableView, Viewer, behind_screen_for, table_view, view_for
 from .words import content_language
@@ -85,16 +85,19 @@ def render_parts(
     names: Iterable[str] | None = None,
     shown_plan: str = "",
     table: TableView | None = None,
+    lines: dict[tuple, str] | None = None,
 ) -> Parts:
     """The live parts ``names`` (all of the page's by default) of ``viewer``'s page, rendered
     from ``viewer``'s view of ``game`` in the active language.
 
-    ``table``: this version's shared table for the viewer's side of the screen, when the
-    caller renders several viewers of one change; built here otherwise.
+    ``table``: this version's shared table for the viewer's side of the screen, and
+    ``lines``: the log lines rendered so far, when the caller renders several viewers of one
+    change; made here otherwise.
     """
     template, page_parts = PAGES[viewer.kind]
     view = view_for(game, viewer, content_language(), table)
-    slices = _slices(viewer, view, game)
+    log = log_lines(view.get("log", []), {} if lines is None else lines)
+    slices = _slices(viewer, {**view, "log_lines": log}, game)
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     key = digest(slices["plan"]).hex()[:16] if "plan" in slices else ""
     html: dict[str, str] = {}
@@ -108,12 +111,33 @@ def render_parts(
     return Parts(view["game"]["version"], html, key, view)
 
 
+def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
+    """A viewer's log (``view.log``) as its ``<li>`` lines, newest first as given.
+
+    A line shows its turn, its phase, its sentence and whether the director made it, so the
+    phones that read the same entry read the same line: ``known`` holds the lines already
+    rendered for this change's other viewers, and the rest come from the ``parts`` cache or
+    are rendered, once each."""
+    shows = [(ev["turn"], ev["phase"], ev["by_director"], ev["text"] or ev["kind"]) for ev in log]
+    new = list(dict.fromkeys(line for line in shows if line not in known))
+    if new:
+        contexts = [{"ev": dict(zip(LINE_FIELDS, line, strict=True))} for line in new]
+        known.update(zip(new, rendered_each("game/_log_line.html", contexts), strict=True))
+    return mark_safe("\n".join(known[line] for line in shows))
+
+
+LINE_FIELDS = ("turn", "phase", "by_director", "text")
+
+
 def stamped(html: str) -> SafeString:
     """``html`` with a fresh one-time key in each of its forms: a kept rendering is shown
     again after a form of it was sent (a tile added, then removed), and its forms must not
     carry keys already used."""
     first, *rest = html.split(NONCE_LATER)
-    return mark_safe(first + "".join(uuid.uuid4().hex + piece for piece in rest))
+    if not rest:
+        return mark_safe(first)
+    fresh = secrets.token_hex(14)  # this delivery's, then each form's number
+    return mark_safe(first + "".join(f"{fresh}{n:04x}{piece}" for n, piece in enumerate(rest)))
 
 
 def page_context(parts: Parts) -> dict[str, Any]:
@@ -124,9 +148,11 @@ def page_context(parts: Parts) -> dict[str, Any]:
 def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[str, Any]]:
     """Each part's context: the slice of the view it shows. The viewer's version is left out
     (no part shows it), so a part whose slice did not change is the same rendering."""
-    shown = {**view, "game": {k: v for k, v in view["game"].items() if k != "version"}}
+    shown = {k: v for k, v in view.items() if k != "log"}
+    shown["game"] = {k: v for k, v in view["game"].items() if k != "version"}
     if viewer.kind == "director":
-        return {"live": {"view": shown, "game": {"pk": game.pk, "id": game.pk, "seq": game.seq}}}
+        game_row = {"pk": game.pk, "id": game.pk, "seq": game.seq}
+        return {"live": {"view": shown, "game": game_row, "log_lines": shown.pop("log_lines")}}
     if viewer.kind == "public":
         return {"board": {"view": shown}}
     return _seat_slices(shown)
@@ -169,12 +195,8 @@ def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
             }
         },
         "board": {
-            "view": {
-                **common,
-                "board": board,
-                "final": shown.get("final"),
-                "log": shown.get("log", []),
-            }
+            "view": {**common, "board": board, "final": shown.get("final")},
+            "log_lines": shown.get("log_lines", ""),
         },
     }
 
@@ -203,6 +225,7 @@ def render_for_sockets(game_id: int, asked: list[Asked]) -> list[Parts | None]:
         return [None] * len(asked)
     tokens = dict(game.seats.values_list("position", "token"))
     tables: dict[tuple, TableView] = {}
+    lines: dict[tuple, dict[tuple, str]] = {}
     out: list[Parts | None] = []
     for one in asked:
         if not _still_allowed(game, tokens, one):
@@ -216,7 +239,11 @@ def render_for_sockets(game_id: int, asked: list[Asked]) -> list[Parts | None]:
                 table = tables.get(key)
                 if table is None:
                     table = tables[key] = table_view(game, behind, content_language())
-            out.append(render_parts(game, one.viewer, shown_plan=one.shown_plan, table=table))
+            said = lines.setdefault((get_language(), content_language()), {})
+            parts = render_parts(
+                game, one.viewer, shown_plan=one.shown_plan, table=table, lines=said
+            )
+            out.append(parts)
     return out
 
 

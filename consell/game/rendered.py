@@ -20,14 +20,32 @@ from .digests import digest
 
 def rendered(template_name: str, context: dict[str, Any], audience: str = "any") -> SafeString:
     """``template_name`` rendered from ``context`` alone, kept in the ``parts`` cache under
-    ``audience``, the active language, the template and the digest of ``context``.
-
-    ``audience`` must name who may be shown this rendering whenever the template holds a
-    form: a form's one-time key (its nonce) is then that audience's alone."""
-    key = f"part:{audience}:{get_language()}:{template_name}:{digest(context).hex()}"
+    ``audience`` (whose page it is: a game and viewer, or "any" for pieces every viewer may
+    share), the active language, the template and the digest of ``context``."""
+    key = _key(audience, template_name, context)
     cache = caches["parts"]
     html = cache.get(key)
     if html is None:
         html = get_template(template_name).render(context)
         cache.set(key, html)
     return mark_safe(html)
+
+
+def rendered_each(template_name: str, contexts: list[dict[str, Any]]) -> list[SafeString]:
+    """``rendered`` of each context, for pieces every viewer may share, looked up together:
+    the new lines of a change's logs are one look-up."""
+    keys = [_key("any", template_name, context) for context in contexts]
+    cache = caches["parts"]
+    found = cache.get_many(keys)
+    made = {}
+    template = get_template(template_name)
+    for key, context in zip(keys, contexts, strict=True):
+        if key not in found and key not in made:
+            made[key] = template.render(context)
+    if made:
+        cache.set_many(made)
+    return [mark_safe(found.get(key) or made[key]) for key in keys]
+
+
+def _key(audience: str, template_name: str, context: dict[str, Any]) -> str:
+    return f"part:{audience}:{get_language()}:{template_name}:{digest(context).hex()}"

@@ -29,7 +29,7 @@ from consell.rules.trades import may_trade
 from . import state_cache, words
 from .board_view import by_kingdom, destiny_of_turn, standings
 from .describe import Names, describe
-from .digests import digest
+from .digests import Digested, digest
 from .director_view import turn_panel
 from .end_of_game_view import met_objectives
 from .log_cache import Entry
@@ -138,7 +138,7 @@ class TableView:
     state: GameState
     stored: dict[str, Any]  # ``state`` as the row holds it (read only, like the rest)
     ruleset: Ruleset  # frozen: shared as it is
-    board: dict[str, Any]
+    board: Digested
     names: Names
     log: list[Entry]
     wording: tuple  # what the sentences depend on: the pack, the languages and ``names``
@@ -180,7 +180,7 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     by_kingdom(board)
     names = Names(game.state, catalog, language)
     wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
-    return TableView(state, source, ruleset, board, names, log, wording)
+    return TableView(state, source, ruleset, Digested(board), names, log, wording)
 
 
 def _parsed(game: Game, source: dict[str, Any]) -> GameState:
