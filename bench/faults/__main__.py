@@ -60,7 +60,7 @@ def main() -> None:
         for what in runs[0].seconds:
             values = sorted(r.seconds[what] for r in runs)
             low, mid, high = values[0], statistics.median(values), values[-1]
-            print(f"  {what:<40} {low:6.2f} / {mid:6.2f} / {high:6.2f}")
+            print(f"  {what:<58} {low:6.2f} / {mid:6.2f} / {high:6.2f}")
 
 
 def _load() -> str:
