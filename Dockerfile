@@ -25,7 +25,8 @@ COPY . .
 RUN pip install . \
     && SECRET_KEY=collectstatic-only python manage.py collectstatic --no-input
 
-# Migrates and loads the default content pack at every start (docker/entrypoint.sh).
+# Migrates and loads the default content pack at every start (docker/entrypoint.sh), unless
+# CONSELL_MIGRATE=0: docker-compose.yml leaves that to its one-shot migrate service.
 COPY --chmod=755 docker/entrypoint.sh /usr/local/bin/consell-entrypoint
 
 USER consell

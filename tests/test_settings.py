@@ -259,6 +259,31 @@ def test_the_container_start_migrates_and_loads_the_pack_so_a_game_can_be_dealt(
     assert (tmp_path / "secret_key").exists()
 
 
+def test_a_replica_started_with_consell_migrate_0_leaves_the_database_to_the_migrate_service(
+    tmp_path,
+):
+    """docker-compose.yml migrates once, in its one-shot service; the app replicas start with
+    CONSELL_MIGRATE=0 and run their command without touching the database."""
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
+    env.update(
+        CONSELL_APP=str(ROOT),
+        CONSELL_MIGRATE="0",
+        DEBUG="0",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+    )
+    result = subprocess.run(
+        [str(ROOT / "docker" / "entrypoint.sh"), "echo", "daphne would start"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "daphne would start\n"
+    assert not (tmp_path / "db.sqlite3").exists()
+
+
 SERVE_STATIC = """
 import re, django
 django.setup()

@@ -14,19 +14,30 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from .services import THROUGH_HEADER, UPSTREAM_HEADER
+
 # live.js's reconnect backoff and ping interval (static/js/live.js).
 FIRST_DELAY, MAX_DELAY, PING_SECONDS = 0.25, 2.0, 20.0
 PLAN_KEY = re.compile(rb'id="plan-key" name="shown" value="([0-9a-f]+)"')
 
 
 class Browser:
-    """A browser's cookies and forms, over plain HTTP (CSRF token included)."""
+    """A browser's cookies and forms, over plain HTTP (CSRF token included), through nginx.
 
-    def __init__(self, base: str, cookies: dict[str, str] | None = None):
+    ``through`` (a daphne's port) asks the suite's nginx to pass its requests to that daphne;
+    ``answered_by`` lists the daphne nginx names for each answer.
+    """
+
+    def __init__(
+        self, base: str, cookies: dict[str, str] | None = None, through: int | None = None
+    ):
         self.base = base
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.opener.addheaders = [("Accept-Language", "en")]
+        if through is not None:
+            self.opener.addheaders.append((THROUGH_HEADER, str(through)))
+        self.answered_by: list[str | None] = []
         for name, value in (cookies or {}).items():
             self.jar.set_cookie(_cookie(name, value))
 
@@ -35,6 +46,7 @@ class Browser:
 
     def get(self, path: str) -> tuple[int, str]:
         with self.opener.open(self.base + path, timeout=30) as response:
+            self.answered_by.append(response.headers.get(UPSTREAM_HEADER))
             return response.status, response.read().decode()
 
     def post(self, path: str, data: dict[str, str]) -> tuple[int, str]:
@@ -42,6 +54,7 @@ class Browser:
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.cookie("csrftoken")})
         request = urllib.request.Request(self.base + path, data=body.encode(), method="POST")
         with self.opener.open(request, timeout=30) as response:
+            self.answered_by.append(response.headers.get(UPSTREAM_HEADER))
             return response.status, response.read().decode()
 
 
@@ -59,7 +72,8 @@ class Page:
     finds the page stale.
 
     ``version`` is the newest version the page was told of; ``shown`` the one its fragments
-    were last fetched at, all of them successfully.
+    were last fetched at, all of them successfully. ``sockets`` lists the daphne nginx passed
+    each of its sockets to.
     """
 
     viewer: str
@@ -75,6 +89,7 @@ class Page:
     refused: int | None = None
     stopped: bool = False
     plan_key: str = ""  # the planner's key the page holds, sent so an unchanged plan stays
+    sockets: list[str | None] = field(default_factory=list)
     history: list[tuple[float, int]] = field(default_factory=list)  # (monotonic, shown)
     _fetching: asyncio.Task | None = None
 
@@ -89,6 +104,7 @@ class Page:
                     self.url, origin=self.origin, additional_headers=headers, open_timeout=5
                 ) as ws:
                     self.connects += 1
+                    self.sockets.append(ws.response.headers.get(UPSTREAM_HEADER))
                     pinger = asyncio.ensure_future(self._ping(ws))
                     try:
                         async for frame in ws:

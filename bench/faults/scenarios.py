@@ -28,23 +28,37 @@ def _ready(table: Table, pages: list[Page], bound: float) -> None:
 
 
 def kill_daphne(cl: Cluster, table: Table, bound: float) -> Figures:
-    """kill -9 of daphne A mid-game; a hand-in through B meanwhile; A restarted."""
+    """kill -9 of daphne A mid-game: its pages reconnect through nginx to B, where a hand-in
+    made meanwhile reaches every page; A restarted, then a change through A."""
     figures = Figures("kill -9 of a daphne")
     pages, phones = open_pages(table, cl)
     a, b = cl.daphnes
     with Pages(pages):
         _ready(table, pages, bound)
+        on_a = _spread(pages, cl)[a.port]
         a.kill9()
         killed = time.monotonic()
-        hand_in(table, Browser(b.http, _jar(phones[2])), 2)
+        phone = Browser(cl.http, _jar(phones[2]))
+        hand_in(table, phone, 2)
+        assert cl.daphne_at(phone.answered_by[-1]) is b, phone.answered_by
+        figures.seconds["kill to every page current (hand-in via B)"] = until_current(
+            table, pages, bound, killed
+        )
+        stayed = [p.viewer for p in on_a if cl.daphne_at(p.sockets[-1]) is not b]
+        assert not stayed, f"pages of the killed daphne not moved to the other: {stayed}"
+        started = time.monotonic()
         a.start()
-        back = time.monotonic()
-        figures.seconds["restart (kill -9 to listening)"] = back - killed
-        figures.seconds["pages current after restart"] = until_current(table, pages, bound, back)
+        figures.seconds["restart (start to listening)"] = time.monotonic() - started
         tap = time.monotonic()
-        hand_in(table, Browser(a.http, _jar(phones[3])), 3)
-        figures.seconds["next change, tap to every page"] = until_current(table, pages, bound, tap)
-        figures.notes.append(f"{len(pages)} pages, {sum(p.connects for p in pages)} connects")
+        phone = Browser(cl.http, _jar(phones[3]), through=a.port)
+        hand_in(table, phone, 3)
+        assert cl.daphne_at(phone.answered_by[-1]) is a, phone.answered_by
+        caught_up = until_current(table, pages, bound, tap)
+        figures.seconds["next change through the restarted one, tap to every page"] = caught_up
+        figures.notes.append(
+            f"{len(pages)} pages, {len(on_a)} moved to the other daphne, "
+            f"{sum(p.connects for p in pages)} connects"
+        )
         _no_page_went_back(pages)
     check_log(table)
     return figures
@@ -80,14 +94,17 @@ def two_daphnes(cl: Cluster, table: Table, bound: float, changes: int = 4) -> Fi
     pages, phones = open_pages(table, cl)
     with Pages(pages):
         _ready(table, pages, bound)
+        spread = _spread(pages, cl)
         worst = 0.0
         for position in range(1, changes + 1):
             through = cl.daphnes[position % 2]
             tap = time.monotonic()
-            hand_in(table, Browser(through.http, _jar(phones[position])), position)
+            phone = Browser(cl.http, _jar(phones[position]), through=through.port)
+            hand_in(table, phone, position)
+            assert cl.daphne_at(phone.answered_by[-1]) is through, phone.answered_by
             worst = max(worst, until_current(table, pages, bound, tap))
         figures.seconds[f"slowest of {changes} changes, tap to every page"] = worst
-        figures.notes.append(f"{len(pages)} pages on 2 daphnes")
+        figures.notes.append(f"{len(pages)} pages, {_counts(spread)} per daphne")
         _no_page_went_back(pages)
     check_log(table)
     return figures
@@ -124,10 +141,30 @@ def simultaneous_hand_ins(cl: Cluster, table: Table, bound: float) -> Figures:
         final = current_versions(table)
         caught_up = max(p.shown_at(final[p.viewer]) for p in pages)
         figures.seconds["first tap to every page current"] = caught_up - start
-        figures.notes.append(f"{len(pages)} pages on 2 daphnes")
+        answered = [cl.daphne_at(phone.answered_by[-1]) for phone in phones.values()]
+        per_daphne = "/".join(str(answered.count(d)) for d in cl.daphnes)
+        figures.notes.append(
+            f"{len(pages)} pages, {_counts(_spread(pages, cl))} per daphne; "
+            f"hand-ins answered {per_daphne}"
+        )
         _no_page_went_back(pages)
     check_log(table)
     return figures
+
+
+def _spread(pages: list[Page], cl: Cluster) -> dict[int, list[Page]]:
+    """The pages whose socket nginx passed to each daphne; every daphne must hold some."""
+    spread: dict[int, list[Page]] = {d.port: [] for d in cl.daphnes}
+    for page in pages:
+        daphne = cl.daphne_at(page.sockets[-1] if page.sockets else None)
+        assert daphne is not None, (page.viewer, page.sockets)
+        spread[daphne.port].append(page)
+    assert all(spread.values()), f"nginx left a daphne without pages: {_counts(spread)}"
+    return spread
+
+
+def _counts(spread: dict[int, list[Page]]) -> str:
+    return "/".join(str(len(held)) for held in spread.values())
 
 
 def _jar(browser: Browser) -> dict[str, str]:

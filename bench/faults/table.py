@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from .pages import Browser, Page
-from .services import Cluster, Daphne
+from .services import Cluster
 
 
 @dataclass
@@ -53,41 +53,38 @@ def table_in_planning(players: int, seed: int) -> Table:
 
 
 def open_pages(table: Table, cl: Cluster) -> tuple[list[Page], dict[int, Browser]]:
-    """Each phone opens its link (on alternating daphnes), then its page's socket; the board
-    and the dashboard too. Returns the pages and each seat's browser."""
+    """Each phone opens its link, then its page's socket; the board and the dashboard too, all
+    through nginx, which spreads them over the daphnes. Returns the pages and each seat's
+    browser."""
     pages, phones = [], {}
-    for i, (position, token) in enumerate(sorted(table.seats.items())):
-        daphne = cl.daphnes[i % len(cl.daphnes)]
-        phone = Browser(daphne.http)
+    for position, token in sorted(table.seats.items()):
+        phone = Browser(cl.http)
         status, _ = phone.get(f"/s/{token}/")
         assert status == 200, f"seat {position}'s link answered {status}"
         phones[position] = phone
         # One request for all the page's live parts, as live.js asks after a notice.
         parts = "&".join(f"fragment={name}" for name in ("decisions", "plan", "chest", "board"))
         fragments = [f"/play/{table.game_id}/?{parts}"]
-        pages.append(
-            _page(f"seat:{position}", daphne, f"/ws/play/{table.game_id}/", fragments, phone)
-        )
-    a, b = cl.daphnes[0], cl.daphnes[-1]
+        pages.append(_page(f"seat:{position}", cl, f"/ws/play/{table.game_id}/", fragments, phone))
     board = f"/board/{table.board_token}/"
-    pages.append(_page("public", b, f"/ws{board}", [f"{board}?fragment=board"], None))
-    dora = Browser(a.http, {"sessionid": table.director_session})
+    pages.append(_page("public", cl, f"/ws{board}", [f"{board}?fragment=board"], None))
+    dora = Browser(cl.http, {"sessionid": table.director_session})
     dashboard = f"/games/{table.game_id}/"
     pages.append(
-        _page("director", a, f"/ws{dashboard}director/", [f"{dashboard}?fragment=live"], dora)
+        _page("director", cl, f"/ws{dashboard}director/", [f"{dashboard}?fragment=live"], dora)
     )
     return pages, phones
 
 
 def _page(
-    viewer: str, daphne: Daphne, ws_path: str, fragments: list[str], browser: Browser | None
+    viewer: str, cl: Cluster, ws_path: str, fragments: list[str], browser: Browser | None
 ) -> Page:
     cookies = "; ".join(f"{c.name}={c.value}" for c in browser.jar) if browser else ""
     return Page(
         viewer,
-        f"ws://127.0.0.1:{daphne.port}{ws_path}",
-        daphne.http,
-        [daphne.http + f for f in fragments],
+        f"ws://127.0.0.1:{cl.proxy.port}{ws_path}",
+        cl.http,
+        [cl.http + f for f in fragments],
         cookies,
     )
 
