@@ -217,6 +217,15 @@ CACHES = {
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": env_int("PARTS_CACHE_ENTRIES", 4000)},
     },
+    # What a view keeps of one version for the next while nothing it reads changed: each
+    # phone's planner, by the digest of the state less what a planner never reads
+    # (consell/game/planner.py).
+    "views": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "views",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    },
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -175,7 +175,8 @@ def english_unless_catalan(request):
 
 @pytest.fixture(autouse=True)
 def _fresh_parts():
-    """Each test renders its own parts: ids of rolled-back games come again in the next test."""
+    """Each test renders and keeps its own: ids of rolled-back games come again in the next test."""
     from django.core.cache import caches
 
     caches["parts"].clear()
+    caches["views"].clear()

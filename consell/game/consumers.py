@@ -387,13 +387,29 @@ class Relay:
                 allowed.append((socket, version))
             else:
                 await socket.refused()
+        # The dashboards last: the costliest rendering, while the table's pages are sent.
+        allowed.sort(key=lambda due: due[0].viewer.kind == "director")
         asked = [socket.asked() for socket, _ in allowed]
-        made = await database_sync_to_async(render_for_sockets)(message["game"], asked)
-        for (socket, version), one, parts in zip(allowed, asked, made, strict=True):
-            try:
-                await socket.game_changed(version, (one, parts))
-            except Exception:
-                logger.warning("a notice could not be sent to a %s socket", socket.viewer.kind)
+        loop = asyncio.get_running_loop()
+        made: asyncio.Queue[tuple[int, Parts | None] | None] = asyncio.Queue()
+
+        def each(index: int, parts: Parts | None) -> None:  # on the rendering's thread
+            loop.call_soon_threadsafe(made.put_nowait, (index, parts))
+
+        rendering = loop.create_task(
+            database_sync_to_async(render_for_sockets)(message["game"], asked, each)
+        )
+        rendering.add_done_callback(lambda _: made.put_nowait(None))  # however it ended
+        try:
+            while (item := await made.get()) is not None:
+                index, parts = item
+                socket, version = allowed[index]
+                try:
+                    await socket.game_changed(version, (asked[index], parts))
+                except Exception:
+                    logger.warning("a notice could not be sent to a %s socket", socket.viewer.kind)
+        finally:
+            await rendering  # its failure, if any, is the notice's (``_hand_on_once``)
 
 
 def _shown(query: dict[str, list[str]]) -> str:

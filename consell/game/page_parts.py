@@ -23,7 +23,7 @@ a kept rendering holds a mark in its place, and each delivery writes fresh keys 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,16 +35,20 @@ from django.utils.translation import gettext_lazy as _
 from .digests import digest
 from .models import Game
 from .rendered import rendered, rendered_each
-from .templatetags.consell_game import NONCE_LATER
+from .templatetags.consell_game import NONCE_LATER, kingdom_of
 from .visibility import TableView, Viewer, behind_screen_for, table_view, view_for
 from .words import content_language
 
 # The parts of each page a notice refreshes (its elements with hx-trigger="consell:changed").
 PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
     "director": ("game/dashboard.html", ("live",)),
-    "seat": ("game/play.html", ("decisions", "plan", "chest", "board")),
+    "seat": ("game/play.html", ("decisions", "plan", "chest", "board", "log")),
     "public": ("game/board.html", ("board",)),
 }
+
+# Parts whose slice is what the whole table sees (a phone's board shows its kingdom, which its
+# members share): kept for the table, not for one viewer.
+TABLE_PARTS = {"seat": ("board",)}
 
 # Response headers of a parts answer: the version it shows, and the planner's key.
 VERSION_HEADER = "Consell-Version"
@@ -107,7 +111,8 @@ def render_parts(
         context = {**slices[name], "nonce_later": True}
         if name == "plan":
             context["plan_key"] = key
-        html[name] = stamped(rendered(f"{template}#{name}", context, f"{game.pk}:{viewer.key}"))
+        audience = "table" if name in TABLE_PARTS.get(viewer.kind, ()) else viewer.key
+        html[name] = stamped(rendered(f"{template}#{name}", context, f"{game.pk}:{audience}"))
     return Parts(view["game"]["version"], html, key, view)
 
 
@@ -195,9 +200,14 @@ def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
             }
         },
         "board": {
-            "view": {**common, "board": board, "final": shown.get("final")},
-            "log_lines": shown.get("log_lines", ""),
+            "view": {
+                "game": shown["game"],
+                "board": board,
+                "kingdom": kingdom_of(board, shown["viewer"]["seat"]) if board else None,
+                "final": shown.get("final"),
+            }
         },
+        "log": {"log_lines": shown.get("log_lines", "")},
     }
 
 
@@ -214,22 +224,31 @@ class Asked:
     director: int | None = None
 
 
-def render_for_sockets(game_id: int, asked: list[Asked]) -> list[Parts | None]:
+def render_for_sockets(
+    game_id: int, asked: list[Asked], each: Callable[[int, Parts | None], None] | None = None
+) -> list[Parts | None]:
     """The parts of several sockets' pages of one game at its current version, in order;
     None for a socket whose right no longer holds (a reissued link, another director).
 
     One read of the game and its seats serves them all, and each side of the Secrets screen
-    builds its shared table once per language, for every viewer on that side."""
+    builds its shared table once per language, for every viewer on that side. ``each`` is
+    told each socket's parts (by its index) as soon as they are made, so the first pages can
+    be sent while the others are rendered."""
     game = Game.objects.select_related("pack").filter(pk=game_id).first()
     if game is None:
+        for index in range(len(asked)):
+            if each is not None:
+                each(index, None)
         return [None] * len(asked)
     tokens = dict(game.seats.values_list("position", "token"))
     tables: dict[tuple, TableView] = {}
     lines: dict[tuple, dict[tuple, str]] = {}
     out: list[Parts | None] = []
-    for one in asked:
+    for index, one in enumerate(asked):
         if not _still_allowed(game, tokens, one):
             out.append(None)
+            if each is not None:
+                each(index, None)
             continue
         with translation.override(one.language):
             table = None
@@ -244,6 +263,8 @@ def render_for_sockets(game_id: int, asked: list[Asked]) -> list[Parts | None]:
                 game, one.viewer, shown_plan=one.shown_plan, table=table, lines=said
             )
             out.append(parts)
+            if each is not None:
+                each(index, parts)
     return out
 
 

@@ -16,6 +16,7 @@ import hashlib
 from collections import Counter
 from typing import Any
 
+from django.core.cache import caches
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -32,7 +33,6 @@ from . import words
 from .digests import digest
 from .naming import kingdom_names
 from .phone_forms import ContributionForm
-from .recent import Recent, kept_for
 
 PLANNED_TYPES = ("action", "secret", "indication")
 
@@ -50,15 +50,8 @@ def sources(state: GameState, catalog: Catalog, seat: int) -> list[tuple[str, st
     return out
 
 
-# The common actions of each catalog, by its identity, kept with the catalog so an identity is
-# never reused while its entry lives: every phone's planner lists them at every version, and
-# finding them is a walk over every card of the pack (``load_catalog`` hands every caller the
-# same read-only catalog until the pack changes).
-_COMMON: Recent[tuple[Catalog, list[str]]] = Recent(16)
-
-
 def _common_actions(catalog: Catalog) -> list[str]:
-    return kept_for(_COMMON, catalog, (), lambda: of_kind(catalog, "common_action"))
+    return of_kind(catalog, "common_action")
 
 
 # What a planner never reads of the other players: their hidden holdings and their plans. It
@@ -70,27 +63,30 @@ UNREAD_OF_OTHERS = frozenset(
 )
 UNREAD_OF_KINGDOMS = frozenset({"indicators"})
 
-# Each phone's planner, by its seat, both languages, the catalog (kept, so its identity is not
-# reused) and a digest of the state less what a planner never reads (``read_key``). A
-# Stability correction, a trade between two others or another player's hand-in leaves it as it
-# was: 16 phones built theirs again at every change, the largest part of a phone's view (B1,
-# docs/performance.md). The lists are shared by the views that hold them and never changed.
-_KEPT: Recent[tuple[Catalog, list[dict[str, Any]]]] = Recent(512)
-
 
 def plannable_kept(
-    key: bytes, state: GameState, catalog: Catalog, seat: int, language: str, text
+    key: bytes, pack: str, state: GameState, catalog: Catalog, seat: int, language: str, text
 ) -> list[dict[str, Any]]:
-    """``plannable``, kept while nothing it reads changed; ``key`` is ``read_key`` of the state
-    as stored, for ``seat``."""
-    kept = (get_language(), language, seat, key)
-    return kept_for(_KEPT, catalog, kept, lambda: plannable(state, catalog, seat, language, text))
+    """``plannable``, kept in Django's ``views`` cache while nothing it reads changed.
+
+    ``key`` is ``read_key`` of the state as stored, for ``seat``, and ``pack`` names the pack
+    and its load: a Stability correction, a trade between two others or another player's
+    hand-in leaves a phone's planner as it was, and working it out again for 16 phones was the
+    largest part of a change's views.
+    """
+    name = f"planner:{pack}:{get_language()}:{language}:{seat}:{key.hex()}"
+    cache = caches["views"]
+    found = cache.get(name)
+    if found is None:
+        found = plannable(state, catalog, seat, language, text)
+        cache.set(name, found)
+    return found
 
 
 def read_key(stored: dict[str, Any], seat: int) -> bytes:
     """A digest of what the planner of ``seat`` may read of the state (``stored``, as the row
     holds it): all of it but the other players' ``UNREAD_OF_OTHERS`` and the kingdoms'
-    ``UNREAD_OF_KINGDOMS``. A chest reads less (``visibility._chest_kept``)."""
+    ``UNREAD_OF_KINGDOMS``."""
     return ReadKeys(stored).of(seat)
 
 

@@ -1,8 +1,7 @@
 """A bounded, thread-safe memo of the most recently used entries.
 
-The per-version caches of the live pages (views, what a version's viewers share, rendered
-parts, log lines, digests) each keep a few hundred entries keyed by what they were built
-from; daphne's threads read them at once, and the oldest entry goes first.
+The game rows a process has read (``access``), keyed by what they were read under; daphne's
+threads read them at once, and the oldest entry goes first.
 """
 
 from __future__ import annotations
@@ -46,13 +45,3 @@ class Recent[V]:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
-
-
-def kept_for[O, W](cache: Recent[tuple[O, W]], owner: O, key: tuple, build: Callable[[], W]) -> W:
-    """The entry of ``cache`` for ``owner`` (by its identity) and ``key``, built and kept when
-    missing. The owner (a catalog) is kept with the entry, so an identity Python gives again
-    once the owner is freed never finds the entry of the one before."""
-    found = cache.get((id(owner), *key))
-    if found is None or found[0] is not owner:
-        found = cache.put((id(owner), *key), (owner, build()))
-    return found[1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import caches
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -38,7 +39,6 @@ from .models import Game
 from .naming import ability_or_nothing, card_or_nothing, kingdom_names, text
 from .pending_view import for_seat as pending_for_seat
 from .planner import ReadKeys, plannable_kept
-from .recent import Recent, kept_for
 
 
 @dataclass(frozen=True)
@@ -65,20 +65,14 @@ class Viewer:
         return f"seat:{self.seat}" if self.kind == "seat" else self.kind
 
 
-# Each card as ``card_view`` words it, by its catalog's identity, the instance and the language,
-# with the catalog kept so an identity is never reused while its entry lives. A 16-player
-# table's views held about 250 cards at every change (each chest's hand, the director's 16
-# chests, the board's rows), each built again although a card's words never change; a
-# version's views are never changed once built, so they share these as they share the board.
-_CARDS: Recent[tuple[Catalog, dict[str, Any]]] = Recent(4096)
-
-
 def card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
-    """A card as a player may read it in their own hand (allow-listed fields), built once per
-    catalog, instance and language; the caller reads it and never changes it."""
-    return kept_for(
-        _CARDS, catalog, (instance, language), lambda: _card_view(catalog, instance, language)
-    )
+    """A card as a player may read it in their own hand (allow-listed fields)."""
+    return _card_view(catalog, instance, language)
+
+
+def card_title(catalog: Catalog, instance: str, language: str) -> str:
+    """A card's title as a player reads it (what a list of names shows of a card)."""
+    return text(card_of(catalog, instance).get("title"), language)
 
 
 def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
@@ -112,10 +106,10 @@ def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]
 def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
     """A player's own chest, with what they may plan and trade now."""
     state = table.state
-    me = dict(_chest_kept(table, catalog, seat, language))  # the kept chest stays as it is
+    me = _chest(state, catalog, seat, language, table.wording_key)
     if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
-        key = table.read_key(seat)
-        me["plannable"] = plannable_kept(key, state, catalog, seat, language, text)
+        key, pack = table.read_key(seat), f"{table.wording[0]}:{table.wording[1].timestamp()}"
+        me["plannable"] = plannable_kept(key, pack, state, catalog, seat, language, text)
     me["offers"] = _offers(state, catalog, language, seat)
     # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
     me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)
@@ -142,14 +136,16 @@ class TableView:
     names: Names
     log: list[Entry]
     wording: tuple  # what the sentences depend on: the pack, the languages and ``names``
+    game: str  # the game's id and commitment (an id SQLite gives again is another game)
+    wording_key: str  # the digest of ``wording``
     sentences: dict[int, str] = field(default_factory=dict)
     items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
     keys: dict[int, bytes] = field(default_factory=dict)  # ``read_key`` of each seat
     read_keys: ReadKeys | None = None  # what they are made from, once per version
 
     def read_key(self, seat: int) -> bytes:
-        """``planner.read_key`` of ``seat``, made once per version: the seat's phone and the
-        director's dashboard both key its chest by it, and the phone its planner."""
+        """``planner.read_key`` of ``seat``, made once per version from digests of the
+        state's parts (``planner.ReadKeys``)."""
         key = self.keys.get(seat)
         if key is None:
             if self.read_keys is None:
@@ -180,7 +176,10 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     by_kingdom(board)
     names = Names(game.state, catalog, language)
     wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
-    return TableView(state, source, ruleset, Digested(board), names, log, wording)
+    game_key, wording_key = f"{game.pk}-{game.commitment[:16]}", digest(wording).hex()
+    return TableView(
+        state, source, ruleset, Digested(board), names, log, wording, game_key, wording_key
+    )
 
 
 def _parsed(game: Game, source: dict[str, Any]) -> GameState:
@@ -235,13 +234,15 @@ def view_for(
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
     if viewer.kind == "director":
-        view["chests"] = [_chest_kept(table, catalog, p.seat, language) for p in state.players]
+        view["chests"] = [
+            _chest(state, catalog, p.seat, language, table.wording_key) for p in state.players
+        ]
         view["offers"] = _offers(state, catalog, language, None)
         view["turn"] = turn_panel(state, catalog, ruleset, language, text)
         view["turn"]["last_auction"] = _last_auction(table.log, state, catalog, language)
         view["decisions"] = pending_for_seat(state, catalog, ruleset, None, language, text)
         view["decks"] = {
-            name: [card_view(catalog, c, language)["title"] for c in cards]
+            name: [card_title(catalog, c, language) for c in cards]
             for name, cards in state.decks.items()
         }
         view["seed"] = game.seed if game.finished else None
@@ -332,7 +333,7 @@ def _kingdoms(
             "offices": [
                 {
                     "id": office,
-                    "title": card_view(catalog, office, language)["title"],
+                    "title": card_title(catalog, office, language),
                     "holder": names.get(holder) if holder is not None else None,
                 }
                 for office, holder in sorted(k.offices.items())
@@ -354,9 +355,7 @@ def _players(state: GameState, catalog: Catalog, language: str, kingdoms_by_id) 
                 "house": _house(catalog, p.house, language),
                 "kingdom": kingdoms_by_id.get(p.kingdom),
                 "is_king": king_of is not None,
-                "offices": [
-                    card_view(catalog, o, language)["title"] for o in state.offices_of(p.seat)
-                ],
+                "offices": [card_title(catalog, o, language) for o in state.offices_of(p.seat)],
                 "visible_assets": [
                     card_view(catalog, a, language)
                     for a in p.assets
@@ -379,7 +378,9 @@ def _house(catalog: Catalog, house: str, language: str) -> dict[str, str]:
     }
 
 
-def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
+def _chest(
+    state: GameState, catalog: Catalog, seat: int, language: str, wording: str = ""
+) -> dict[str, Any]:
     """One player's private holdings: what their screen hides from the table (rules §1.10)."""
     p = state.player(seat)
     return {
@@ -393,7 +394,7 @@ def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict
         "objective_offer": [card_view(catalog, o, language) for o in p.objective_offer],
         "offices": [card_view(catalog, o, language) for o in state.offices_of(seat)],
         "is_king": any(k.king == seat for k in state.kingdoms),
-        "notes": _notes(state, catalog, language, p.notes),
+        "notes": _notes(state, catalog, language, p.notes, wording),
         "plan": {
             "handed_in": p.plan.handed_in,
             "indications": [
@@ -405,59 +406,32 @@ def _chest(state: GameState, catalog: Catalog, seat: int, language: str) -> dict
     }
 
 
-# Each chest, by its seat, both languages, the catalog (kept, so its identity is not reused) and
-# the seat's ``read_key``: a chest reads its own player whole, and of the rest only the players'
-# and kingdoms' names, the kingdoms' kings and offices, and the cards, all of which the key
-# covers (``tests/game/test_chest_kept.py`` holds ``_chest`` to that, seat by seat). A table's
-# 32 chests (each phone's own and the director's 16) were built at every change, and each
-# digested again for its shared rendering; a kept chest is the same dict from one version to
-# the next, whose rendering is found by its identity (``consell_game.shared_part``). Never
-# changed: ``_own_chest`` adds to a copy.
-_CHESTS: Recent[tuple[Catalog, dict[str, Any]]] = Recent(1024)
-
-
-def _chest_kept(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
-    """``_chest`` of this version's state, kept while nothing it reads changed."""
-    key = (get_language(), language, seat, table.read_key(seat))
-    return kept_for(_CHESTS, catalog, key, lambda: _chest(table.state, catalog, seat, language))
-
-
-# Each chest's notes as worded, by what the wording reads: the notes, the players' and the
-# kingdoms' names, both languages and the catalog (kept, so its identity is not reused). A
-# chest's notes only grow, a few a turn, but a 16-player table's 32 chests (each phone's own
-# and the director's 16) worded every note again at every change: most of a chest's cost.
-_NOTES: Recent[tuple[Catalog, list[dict[str, Any]]]] = Recent(256)
-
-
-def _notes(state: GameState, catalog: Catalog, language: str, notes) -> list[dict[str, Any]]:
-    """A chest's notes from the director, worded with the names of the state they belong to."""
+def _notes(
+    state: GameState, catalog: Catalog, language: str, notes, wording: str = ""
+) -> list[dict[str, Any]]:
+    """A chest's notes from the director, worded with the names of the state they belong to;
+    kept in Django's ``views`` cache by the notes and the version's ``wording`` (its pack,
+    languages and names) when it is given, since a chest's notes only grow, a few a turn."""
     if not notes:
         return []
-    named = {
-        "players": [{"seat": p.seat, "name": p.name} for p in state.players],
-        "kingdoms": [{"id": k.id, "name": k.name} for k in state.kingdoms],
-    }
-    wording = (get_language(), language, digest(named))
 
     def worded() -> list[dict[str, Any]]:
+        named = {
+            "players": [{"seat": p.seat, "name": p.name} for p in state.players],
+            "kingdoms": [{"id": k.id, "name": k.name} for k in state.kingdoms],
+        }
         names = Names(named, catalog, language)
-        return [_note(catalog, wording, names, n) for n in notes]
+        return [{"turn": n.turn, "text": describe(n.kind, n.data, names)} for n in notes]
 
-    return kept_for(_NOTES, catalog, (*wording, digest([n.to_dict() for n in notes])), worded)
-
-
-# Each note as worded, by the same and the note itself: a chest that received a note has its
-# older notes worded already.
-_NOTE: Recent[tuple[Catalog, dict[str, Any]]] = Recent(4096)
-
-
-def _note(catalog: Catalog, wording: tuple, names: Names, note) -> dict[str, Any]:
-    return kept_for(
-        _NOTE,
-        catalog,
-        (*wording, digest(note.to_dict())),
-        lambda: {"turn": note.turn, "text": describe(note.kind, note.data, names)},
-    )
+    if not wording:
+        return worded()
+    key = f"notes:{wording}:{digest([n.to_dict() for n in notes]).hex()}"
+    cache = caches["views"]
+    found = cache.get(key)
+    if found is None:
+        found = worded()
+        cache.set(key, found)
+    return found
 
 
 def _offers(
@@ -485,8 +459,8 @@ def _offers(
 def _offer_view(offer: dict, catalog: Catalog, language: str) -> dict[str, Any]:
     return {
         "resources": dict(offer.get("resources", {})),
-        "cards": [card_view(catalog, c, language)["title"] for c in offer.get("tactics", [])]
-        + [card_view(catalog, c, language)["title"] for c in offer.get("assets", [])],
+        "cards": [card_title(catalog, c, language) for c in offer.get("tactics", [])]
+        + [card_title(catalog, c, language) for c in offer.get("assets", [])],
         "information": offer.get("information", ""),
         "promises": offer.get("promises", ""),
     }
@@ -517,7 +491,6 @@ def _planned(state: GameState, catalog: Catalog, language: str, seat: int, tile)
 # Each viewer's log as last made, by game, viewer, moment and wording (``TableView.wording``),
 # with the entry it was made up to: a change appends two or three entries, and each of a
 # table's 18 views read 60 lines back through a hundred entries to find its own again.
-_MADE: Recent[tuple[Entry, list[dict[str, Any]]]] = Recent(1024)
 LOG_LINES = 60  # the newest lines a view shows
 LOG_WINDOW = 400  # among this many newest entries
 
@@ -530,24 +503,12 @@ def _log(
     While Secrets are resolved behind the screen, a player reads nothing of them yet, not even
     their own secrets' results: those come back with the batch, as the chests do (G52, §3.8).
     No phone is woken meanwhile, so a fresh load and an open page show the same.
-
-    Only the entries after the viewer's last log (``_MADE``) are read again: each is checked
-    by the one audience rule as ever, and the lines made before are kept while they are in
-    the window and worded alike (the same names and languages; a moment of its own).
     """
     turn = (game.state or {}).get("turn")
     moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
     log = table.log
-    key = (game.pk, game.seed, viewer.key, moment, table.wording)
-    first, before = 0, []
-    made = _MADE.get(key)
-    if made is not None:
-        last, lines = made
-        if last.seq <= len(log) and log[last.seq - 1][:3] == last[:3]:
-            first, before = last.seq, lines
-    window = len(log) - LOG_WINDOW
-    out = []
-    for ev in reversed(log[max(first, window, 0) :]):
+    out: list[dict[str, Any]] = []
+    for ev in reversed(log[max(len(log) - LOG_WINDOW, 0) :]):
         if not audience.may_read_in_log(ev, viewer, moment):
             continue
         if viewer.kind == "director":
@@ -559,10 +520,6 @@ def _log(
             out.append(item)
         if len(out) >= LOG_LINES:
             break
-    if len(out) < LOG_LINES:
-        out += [line for line in before if line["seq"] > window][: LOG_LINES - len(out)]
-    if log:
-        _MADE.put(key, (log[-1], out))
     return out
 
 
@@ -577,13 +534,26 @@ def _item(ev: Entry, text: str) -> dict[str, Any]:
     }
 
 
+def _sentence(ev: Entry, table: TableView) -> str:
+    """The event's sentence, kept in Django's ``views`` cache by the game, the event and the
+    wording (the pack, the languages, the names): an entry is worded once, not at every
+    version while it stays in the logs' window."""
+    key = f"said:{table.game}:{ev.seq}:{table.wording_key}"
+    cache = caches["views"]
+    said = cache.get(key)
+    if said is None:
+        said = describe(ev.kind, {"seat": ev.actor, **ev.payload}, table.names)
+        cache.set(key, said)
+    return said
+
+
 def _whose(ev: Entry, viewer: Viewer, table: TableView) -> str:
     """The event's sentence; the director's log says whose a private note is, since it mixes
     every player's ("You receive 3 Prestige" x5 would not say to whom)."""
     names = table.names
     said = table.sentences.get(ev.seq)
     if said is None:
-        said = table.sentences[ev.seq] = describe(ev.kind, {"seat": ev.actor, **ev.payload}, names)
+        said = table.sentences[ev.seq] = _sentence(ev, table)
     if viewer.kind == "director" and isinstance(ev.audience, list) and ev.audience:
         return _("For %(who)s: %(text)s") % {"who": names.seats_of(ev.audience), "text": said}
     return said
@@ -606,7 +576,7 @@ def _last_auction(
     auction = payload(ev, AuctionResolved)
 
     def title(instance):
-        return card_view(catalog, instance, language)["title"] if instance else ""
+        return card_title(catalog, instance, language) if instance else ""
 
     return {
         "bids": [

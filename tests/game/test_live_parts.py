@@ -18,7 +18,7 @@ from .helpers import start, state_of, to_planning
 
 pytestmark = pytest.mark.django_db
 
-ALL_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board"
+ALL_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board&fragment=log"
 
 
 def _ids(html: str) -> list[str]:
@@ -41,7 +41,7 @@ def test_each_part_is_the_one_its_own_request_would_get(game, planning):
     alone = "".join(_get(phone, game, part) for part in ALL_PARTS.split("&"))
     tokens = re.compile(r'name="(nonce|csrfmiddlewaretoken)" value="[^"]*"')
     assert tokens.sub("", together) == tokens.sub("", alone)
-    assert _ids(together) == ["decisions", "plan-live", "chest", "board"]
+    assert _ids(together) == ["decisions", "plan-live", "chest", "board", "log-live"]
 
 
 def test_a_phone_gets_its_own_chest_and_not_another_s(game):
@@ -62,7 +62,7 @@ def test_the_planner_is_left_out_while_its_plan_is_unchanged(game):
     first = _get(phone, game, ALL_PARTS)
     key = re.search(r'name="shown" value="(\w+)"', first).group(1)
     again = _get(phone, game, f"{ALL_PARTS}&shown={key}")
-    assert _ids(again) == ["decisions", "chest", "board"]
+    assert _ids(again) == ["decisions", "chest", "board", "log-live"]
     only_plan = phone.get(f"/play/{game.pk}/?fragment=plan&shown={key}", HTTP_HX_REQUEST="true")
     assert only_plan.status_code == 204
 

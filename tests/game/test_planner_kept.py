@@ -65,7 +65,7 @@ def test_a_kept_planner_is_the_planner_built_now():
     state = GameState.from_dict(game.state)
     for p in state.players:
         kept = planner.plannable_kept(
-            planner.read_key(game.state, p.seat), state, catalog, p.seat, "ca", text
+            planner.read_key(game.state, p.seat), "pack", state, catalog, p.seat, "ca", text
         )
         assert kept == planner.plannable(state, catalog, p.seat, "ca", text)
 
@@ -87,7 +87,7 @@ def test_a_correction_keeps_every_planner_and_a_tile_changes_its_own_alone(monke
         state = GameState.from_dict(game.state)
         return {
             p.seat: planner.plannable_kept(
-                planner.read_key(game.state, p.seat), state, catalog, p.seat, "ca", text
+                planner.read_key(game.state, p.seat), "pack", state, catalog, p.seat, "ca", text
             )
             for p in state.players
         }
@@ -101,7 +101,7 @@ def test_a_correction_keeps_every_planner_and_a_tile_changes_its_own_alone(monke
     )
     after = planners()
     assert len(built) == 9  # none built again
-    assert all(after[seat] is before[seat] for seat in before)
+    assert after == before
 
     seat = next(p["seat"] for p in game.state["players"] if not p["plan"]["handed_in"])
     tile = next(a for a in before[seat] if not a["planned"] and not a["fields"])

@@ -25,7 +25,7 @@ from tests.game.conftest import seat_client
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 ORIGIN = (b"origin", b"http://localhost")
-PHONE_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board"
+PHONE_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board&fragment=log"
 # What differs between two renderings of the same parts: each form's one-time keys.
 ONE_TIME = re.compile(r'name="(csrfmiddlewaretoken|nonce)" value="[^"]*"')
 
@@ -166,9 +166,9 @@ def _counting(monkeypatch, trips: list[int]) -> None:
 
     render = consumers.render_for_sockets
 
-    def counted(game_id, asked):
+    def counted(game_id, asked, each=None):
         trips.append(len(asked))
-        return render(game_id, asked)
+        return render(game_id, asked, each)
 
     monkeypatch.setattr(consumers, "render_for_sockets", counted)
 

@@ -168,11 +168,11 @@ def test_g52_a_phone_reads_its_own_secrets_results_with_the_batch(game):
     the owner's result; a fresh load then equals the page left open."""
     _to_secrets(game)
     alice = seat_client(game, 1)
-    before = alice.get(f"/play/{game.pk}/?fragment=board", HTTP_HX_REQUEST="true")
+    before = alice.get(f"/play/{game.pk}/?fragment=board&fragment=log", HTTP_HX_REQUEST="true")
     turn_services.resolve_next_secret(game.pk, entered_dice=[1, 6, 6])
     behind = alice.get(f"/play/{game.pk}/").content.decode()
     assert "Your plot" not in behind
-    again = alice.get(f"/play/{game.pk}/?fragment=board", HTTP_HX_REQUEST="true")
+    again = alice.get(f"/play/{game.pk}/?fragment=board&fragment=log", HTTP_HX_REQUEST="true")
     assert again.content == before.content
     turn_services.advance(game.pk)
     assert "Your plot" in alice.get(f"/play/{game.pk}/").content.decode()

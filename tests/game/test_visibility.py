@@ -35,6 +35,7 @@ def _received(client, game: Game) -> str:
         client.get(f"/play/{game.pk}/?fragment=decisions", HTTP_HX_REQUEST="true"),
         client.get(f"/play/{game.pk}/?fragment=chest", HTTP_HX_REQUEST="true"),
         client.get(f"/play/{game.pk}/?fragment=board", HTTP_HX_REQUEST="true"),
+        client.get(f"/play/{game.pk}/?fragment=log", HTTP_HX_REQUEST="true"),
         client.get(f"/board/{game.board_token}/"),
     ]
     assert all(p.status_code == 200 for p in pages)

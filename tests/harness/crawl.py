@@ -49,7 +49,7 @@ HX = {"HTTP_HX_REQUEST": "true"}
 PLAN_EDITS = {"ability_planned", "ability_unplanned", "pile_reordered"}
 # The audit's outputs, by the address after /audit/<g>/ (the PDF's text is read with pypdf).
 # What live.js asks on a notice: every live part of the phone's page in one request.
-ALL_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board"
+ALL_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board&fragment=log"
 AUDIT = ("", "story/", "charts/", "dice/", "report/", "report.pdf", "export.json")
 
 
