@@ -14,7 +14,6 @@ from django.utils import translation
 from django.views.defaults import server_error
 
 from consell.game import visibility
-from consell.game.views import common
 from tests.game import conftest as table
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +38,6 @@ def break_the_projection(monkeypatch) -> None:
         raise TypeError("'list' object has no attribute 'items'")
 
     monkeypatch.setattr(visibility, "pending_for_seat", crash)
-    common._VIEWS.clear()  # views already built for this version would not be built again
 
 
 def test_the_tests_see_what_the_table_sees():
