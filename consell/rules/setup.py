@@ -179,10 +179,10 @@ def start_game(state: GameState, dice: Dice) -> Outcome:
     """
     if state.status is not Status.SETUP:
         raise IllegalTransitionError(_("The game has already started."))
-    waiting = [p.seat for p in state.players if p.objective_offer]
+    waiting = ", ".join(p.name for p in state.players if p.objective_offer)
     if waiting:
         raise IllegalTransitionError(
-            _("Seats %(waiting)s have not kept their objectives yet.") % {"waiting": waiting}
+            _("Still choosing their objectives: %(waiting)s.") % {"waiting": waiting}
         )
     new = state.clone()
     for deck in (decks.COLLECTIVE_OBJECTIVES, decks.PERSONAL_OBJECTIVES):

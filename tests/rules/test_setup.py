@@ -172,10 +172,17 @@ def test_section_2_a_player_cannot_keep_objectives_dealt_to_someone_else():
 
 
 def test_section_2_the_game_starts_only_when_everyone_has_chosen():
-    """§2 step 5: "Reshuffle both decks and set them aside" once all objectives are returned."""
+    """§2 step 5: "Reshuffle both decks and set them aside" once all objectives are returned.
+    The refusal names the players still choosing, as the director calls them."""
     state = setup(4).state
-    with pytest.raises(IllegalTransitionError):
+    first = state.players[0]
+    state = keep_objectives(
+        state, first.seat, first.objective_offer[0], first.objective_offer[2], RULES
+    ).state
+    with pytest.raises(IllegalTransitionError) as refused:
         start_game(state, HmacDice(b"start"))
+    still = ", ".join(p.name for p in state.players[1:])
+    assert str(refused.value) == f"Still choosing their objectives: {still}."
 
 
 def test_section_2_step_12_turn_1_starts_in_the_destiny_phase():
