@@ -68,6 +68,15 @@ async def test_a_socket_for_a_game_that_does_not_exist_looks_like_any_stranger(g
     assert await _closed_with(socket) == 4404
 
 
+@pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/play/not-a-number/", "/elsewhere"])
+async def test_a_socket_on_a_path_no_page_has_is_closed_as_not_found(path):
+    """A handshake on an unknown path is answered like any page that does not exist: accepted
+    and closed with 4404, never a server error."""
+    socket, connected = await _connect(path)
+    assert connected
+    assert await _closed_with(socket) == 4404
+
+
 async def test_a_reissued_link_reconnecting_is_closed_as_not_allowed(game):
     """The phone held the seat, so 4403 tells it only what it knew: its link was reissued."""
     lost = await sync_to_async(seat_client)(game, 3)
