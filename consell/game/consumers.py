@@ -391,23 +391,25 @@ class Relay:
         allowed.sort(key=lambda due: due[0].viewer.kind == "director")
         asked = [socket.asked() for socket, _ in allowed]
         loop = asyncio.get_running_loop()
-        made: asyncio.Queue[tuple[int, Parts | None] | None] = asyncio.Queue()
+        made: asyncio.Queue[list[tuple[int, Parts | None]] | None] = asyncio.Queue()
 
-        def each(index: int, parts: Parts | None) -> None:  # on the rendering's thread
-            loop.call_soon_threadsafe(made.put_nowait, (index, parts))
+        def batch_made(batch: list[tuple[int, Parts | None]]) -> None:  # rendering's thread
+            loop.call_soon_threadsafe(made.put_nowait, batch)
 
         rendering = loop.create_task(
-            database_sync_to_async(render_for_sockets)(message["game"], asked, each)
+            database_sync_to_async(render_for_sockets)(message["game"], asked, batch_made)
         )
         rendering.add_done_callback(lambda _: made.put_nowait(None))  # however it ended
         try:
-            while (item := await made.get()) is not None:
-                index, parts = item
-                socket, version = allowed[index]
-                try:
-                    await socket.game_changed(version, (asked[index], parts))
-                except Exception:
-                    logger.warning("a notice could not be sent to a %s socket", socket.viewer.kind)
+            while (batch := await made.get()) is not None:
+                for index, parts in batch:
+                    socket, version = allowed[index]
+                    try:
+                        await socket.game_changed(version, (asked[index], parts))
+                    except Exception:
+                        logger.warning(
+                            "a notice could not be sent to a %s socket", socket.viewer.kind
+                        )
         finally:
             await rendering  # its failure, if any, is the notice's (``_hand_on_once``)
 

@@ -32,6 +32,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from . import game_rows
+from .access import with_state
 from .digests import digest
 from .models import Game
 from .rendered import rendered, rendered_each
@@ -225,30 +227,38 @@ class Asked:
 
 
 def render_for_sockets(
-    game_id: int, asked: list[Asked], each: Callable[[int, Parts | None], None] | None = None
+    game_id: int,
+    asked: list[Asked],
+    made: Callable[[list[tuple[int, Parts | None]]], None] | None = None,
 ) -> list[Parts | None]:
     """The parts of several sockets' pages of one game at its current version, in order;
     None for a socket whose right no longer holds (a reissued link, another director).
 
     One read of the game and its seats serves them all, and each side of the Secrets screen
-    builds its shared table once per language, for every viewer on that side. ``each`` is
-    told each socket's parts (by its index) as soon as they are made, so the first pages can
-    be sent while the others are rendered."""
-    game = Game.objects.select_related("pack").filter(pk=game_id).first()
+    builds its shared table once per language, for every viewer on that side. ``made`` is
+    handed the parts (by the sockets' indexes) in two batches: the table's pages, then the
+    dashboards, the costliest, so the pages can be sent while the dashboards are rendered
+    (handing on each page alone cost more wake-ups of the server's loop than it saved)."""
+    try:
+        game = with_state(game_rows.read(game_id))
+    except Game.DoesNotExist:
+        game = None
     if game is None:
-        for index in range(len(asked)):
-            if each is not None:
-                each(index, None)
+        if made is not None:
+            made([(index, None) for index in range(len(asked))])
         return [None] * len(asked)
     tokens = dict(game.seats.values_list("position", "token"))
     tables: dict[tuple, TableView] = {}
     lines: dict[tuple, dict[tuple, str]] = {}
     out: list[Parts | None] = []
+    batch: list[tuple[int, Parts | None]] = []
     for index, one in enumerate(asked):
+        if made is not None and batch and one.viewer.kind == "director":
+            made(batch)  # the pages before it go out while the dashboard renders
+            batch = []
         if not _still_allowed(game, tokens, one):
             out.append(None)
-            if each is not None:
-                each(index, None)
+            batch.append((index, None))
             continue
         with translation.override(one.language):
             table = None
@@ -263,8 +273,9 @@ def render_for_sockets(
                 game, one.viewer, shown_plan=one.shown_plan, table=table, lines=said
             )
             out.append(parts)
-            if each is not None:
-                each(index, parts)
+            batch.append((index, parts))
+    if made is not None and batch:
+        made(batch)
     return out
 
 
