@@ -3,7 +3,9 @@
 A page keeps its websocket; a notice that carries the page's parts is shown as it comes, and
 whenever a newer version is announced without them (a bare notice, the greeting, a pong) it
 asks once for all its live parts (``?fragment=a&fragment=b``, the planner's
-``shown`` key included), again while a newer version arrived meanwhile. Requests are plain
+``shown`` key included), again while a newer version arrived meanwhile. It tells its socket
+the key of each part it holds (``?held=``) and asks for any part whose key a notice names
+but did not bring. Requests are plain
 HTTP/1.0 over asyncio streams, so hundreds of pages need no thread each. A page records when
 it showed each version and every notice it was sent, so a benchmark can tell how long the
 last page took and whether any notice was lost.
@@ -19,6 +21,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 PLAN_KEY = re.compile(rb'id="plan-key" name="shown" value="([0-9a-f]+)"')
+PART_KEY = re.compile(rb'data-part="(\w+)" data-key="([0-9a-f]+)"')
 
 
 async def http(
@@ -54,6 +57,8 @@ class LivePage:
     version: int = 0
     shown: int = 0
     key: str = ""
+    held: dict[str, str] = field(default_factory=dict)
+    behind: bool = False  # a notice named a part this page does not hold
     failures: int = 0
     last_status: int = 0
     received: int = 0  # bytes of parts received
@@ -82,7 +87,8 @@ class LivePage:
         import websockets
 
         url = f"ws://127.0.0.1:{self.port}{self.ws_path}"
-        url += f"?shown={self.key}" if self.key else ""
+        held = ",".join(f"{name}:{key}" for name, key in self.held.items())
+        url += f"?{urllib.parse.urlencode({'held': held})}" if held else ""
         headers = {"Cookie": self.cookies} if self.cookies else {}
         origin = f"http://127.0.0.1:{self.port}"
         async with websockets.connect(
@@ -109,15 +115,23 @@ class LivePage:
                 self.notices.add(version)
                 if isinstance(message.get("parts"), str) and version > self.shown:
                     self._pushed(version, message["parts"].encode())
+                    keys = message.get("keys") or {}
+                    if any(self.held.get(name) != key for name, key in keys.items()):
+                        self.behind = True
+                        self._fetch()
                     continue
             if isinstance(version, int) and version > self.version:
                 self.version = version
-                if self._fetching is None or self._fetching.done():
-                    self._fetching = asyncio.ensure_future(self._refresh())
+                self._fetch()
+
+    def _fetch(self) -> None:
+        if self._fetching is None or self._fetching.done():
+            self._fetching = asyncio.ensure_future(self._refresh())
 
     async def _refresh(self) -> None:
-        while self.shown < self.version:
-            target = self.version
+        while self.shown < self.version or self.behind:
+            target, self.behind = self.version, False
+            before = self.shown
             query = [("fragment", name) for name in self.parts]
             query += [("shown", self.key)] if self.key else []
             path = f"{self.path}?{urllib.parse.urlencode(query)}"
@@ -130,7 +144,7 @@ class LivePage:
                 self.failures += 1
                 await asyncio.sleep(0.1)
                 continue
-            if self.shown >= target:
+            if self.shown > before and self.shown >= target:
                 continue  # parts a notice brought meanwhile are newer: this answer is dropped
             self.fetches += 1
             self._show(target, body)
@@ -145,6 +159,7 @@ class LivePage:
         self.received += len(body)
         found = PLAN_KEY.search(body)
         self.key = found.group(1).decode() if found else self.key
+        self.held.update((n.decode(), k.decode()) for n, k in PART_KEY.findall(body))
         self.shown = version
         self.history.append((time.monotonic(), version))
 

@@ -66,8 +66,8 @@ def render_all(game_id: int, sockets: list) -> dict[str, list[float]]:
     for index, (one, parts) in enumerate(zip(sockets, made, strict=True)):
         if parts is None:
             raise AssertionError(f"no parts for a {KIND[one.viewer.kind]}")
-        # The planner is left out while it is unchanged, as the page's socket does.
-        sockets[index] = replace(one, shown_plan=parts.plan_key)
+        # A part left unchanged is left out, as the page's socket does.
+        sockets[index] = replace(one, held=tuple(sorted(parts.keys.items())))
     for one in sockets:
         began = time.perf_counter()
         render_for_sockets(game_id, [one])

@@ -3,8 +3,9 @@
 The socket authenticates at connect with the same rules as the page (the director's login,
 the seat token kept in the session, or the board token), registers with its process's relay
 for its game (``Relay``), greets with ``{"v": 1, "type": "hello", "version": n}`` and forwards
-notices as ``{"v": 1, "type": "changed", "version": n, "parts": "..."}``: the page's live parts
-from ``page_parts.render_for_sockets``, the function the page's own requests call too. A page
+notices as ``{"v": 1, "type": "changed", "version": n, "parts": "...", "keys": {...}}``: the
+page's live parts from ``page_parts.render_for_sockets``, the function the page's own requests
+call too, less those whose key the page holds (``keys`` names them all). A page
 compares versions with its own: a greeting or pong newer than the page means "fetch your
 parts", so a reconnecting page catches up in one round trip.
 
@@ -57,6 +58,9 @@ from .visibility import Viewer
 # A ping is 16 bytes; nothing a page sends comes near this, so nothing bigger is parsed.
 MAX_FRAME = 256
 
+# More than any page has.
+MAX_PARTS = 8
+
 NOT_ALLOWED = 4403
 NOT_FOUND = 4404
 
@@ -69,7 +73,7 @@ logger = logging.getLogger(__name__)
 class GameConsumer(AsyncWebsocketConsumer):
     relay: Relay | None = None
     version = 0
-    plan_key = ""
+    held: dict[str, str] = {}
     closed = False
     seat_token = ""
 
@@ -77,7 +81,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         route = self.scope["url_route"]
         role = route["kwargs"].get("role")
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        self.plan_key = _shown(query)
+        self.held = _held(query)
         self.language = _language(query)
         self.viewer, refusal = await self._authenticate(role, route["kwargs"])
         if self.viewer is None:
@@ -119,15 +123,17 @@ class GameConsumer(AsyncWebsocketConsumer):
     def asked(self) -> Asked:
         """What this socket's page shows, for ``page_parts.render_for_sockets``."""
         director = getattr(self.scope.get("user"), "pk", None)
-        return Asked(self.viewer, self.language, self.plan_key, self.seat_token, director)
+        held = tuple(sorted(self.held.items()))
+        return Asked(self.viewer, self.language, held, self.seat_token, director)
 
     async def game_changed(self, version: int, pushed: tuple[Asked, Parts | None] | None = None):
         """A newer version: send it with the page's parts as they are now, or alone when they
         cannot be made here (the page then fetches them itself).
 
         ``pushed``: the parts the relay made for this socket with the others of its process,
-        with what they were made for; used only if the page still shows that planner (a ping
-        may have sent newer parts meanwhile), else made again here. The parts may show a
+        with what they were made for; used only if the page still holds the parts they were
+        made for (a ping may have sent newer parts meanwhile), else made again here. Only the
+        parts whose key changed are sent, with the keys of all. The parts may show a
         newer version than the notice (another change came in meanwhile): the socket then
         moves on to that one. A socket sends one notice at a time.
         """
@@ -143,10 +149,9 @@ class GameConsumer(AsyncWebsocketConsumer):
                 return
             if parts.version >= version:
                 self.version = parts.version
-                self.plan_key = parts.plan_key or self.plan_key
-                await self._send(
-                    {"type": "changed", "version": parts.version, "parts": parts.joined()}
-                )
+                self.held = parts.keys
+                changed = {"version": parts.version, "parts": parts.joined(), "keys": parts.keys}
+                await self._send({"type": "changed", **changed})
                 return
             self.version = version
             await self._send({"type": "changed", "version": version})
@@ -414,11 +419,16 @@ class Relay:
             await rendering  # its failure, if any, is the notice's (``_hand_on_once``)
 
 
-def _shown(query: dict[str, list[str]]) -> str:
-    """The planner key the page showed when it connected (``?shown=``), so its first pushed
-    parts leave alone a planner that did not change."""
-    key = query.get("shown", [""])[0]
-    return key if key.isalnum() and len(key) <= 64 else ""
+def _held(query: dict[str, list[str]]) -> dict[str, str]:
+    """The key of each part the page held when it connected (``?held=name:key,...``), so its
+    first notice leaves out the parts that did not change; what is not a short name and a
+    short key is ignored (the part is then sent)."""
+    held = {}
+    for pair in query.get("held", [""])[0].split(",")[:MAX_PARTS]:
+        name, _, key = pair.partition(":")
+        if name.isalpha() and len(name) <= 16 and key.isalnum() and len(key) <= 64:
+            held[name] = key
+    return held
 
 
 def _language(query: dict[str, list[str]]) -> str:

@@ -18,12 +18,20 @@ chest, planner and decisions are rendered again only when their slice changed, a
 board's pieces inside them (``{% shared_part %}``) once for every viewer given the same data.
 A part's forms carry a one-time key (the nonce) so that a form sent twice is applied once;
 a kept rendering holds a mark in its place, and each delivery writes fresh keys in.
+
+Each part also has a short key, a digest of its cache key, written on its element
+(``data-key``). A page tells its socket the keys it holds, the socket remembers what it sent,
+and a part whose key the page holds is neither rendered nor sent again: a public change sends
+a phone its board and its log, not its chest. The page compares every key of a notice with
+its own and asks over HTTP for any part it does not hold, so a notice it skipped cannot leave
+a part stale.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,9 +42,8 @@ from django.utils.translation import gettext_lazy as _
 
 from . import game_rows
 from .access import with_state
-from .digests import digest
 from .models import Game
-from .rendered import rendered, rendered_each
+from .rendered import part_key, rendered_as, rendered_each
 from .templatetags.consell_game import NONCE_LATER, kingdom_of
 from .visibility import TableView, Viewer, behind_screen_for, table_view, view_for
 from .words import content_language
@@ -73,13 +80,18 @@ PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets")
 class Parts:
     """A page's live parts at ``version`` of its viewer's view, by name, in page order.
 
-    ``plan_key`` is the digest of the planner's slice: a page that shows that planner already
-    is not sent it again, so what its player is typing stays."""
+    ``keys`` names the rendering of every part of the page, sent or not: a part whose key the
+    page already holds is left out of ``html`` (a planner left alone keeps what its player is
+    typing; a chest no change reached is not sent again)."""
 
     version: int
     html: dict[str, str] = field(default_factory=dict)
-    plan_key: str = ""
+    keys: dict[str, str] = field(default_factory=dict)
     view: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def plan_key(self) -> str:
+        return self.keys.get("plan", "")
 
     def joined(self) -> str:
         return "".join(self.html.values())
@@ -89,13 +101,14 @@ def render_parts(
     game: Game,
     viewer: Viewer,
     names: Iterable[str] | None = None,
-    shown_plan: str = "",
+    held: Mapping[str, str] | None = None,
     table: TableView | None = None,
     lines: dict[tuple, str] | None = None,
 ) -> Parts:
     """The live parts ``names`` (all of the page's by default) of ``viewer``'s page, rendered
     from ``viewer``'s view of ``game`` in the active language.
 
+    ``held``: the key of each part the page already shows; those parts are left out.
     ``table``: this version's shared table for the viewer's side of the screen, and
     ``lines``: the log lines rendered so far, when the caller renders several viewers of one
     change; made here otherwise.
@@ -105,17 +118,20 @@ def render_parts(
     log = log_lines(view.get("log", []), {} if lines is None else lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
-    key = digest(slices["plan"]).hex()[:16] if "plan" in slices else ""
+    held = held or {}
     html: dict[str, str] = {}
+    keys: dict[str, str] = {}
     for name in wanted:
-        if name == "plan" and shown_plan and shown_plan == key:
-            continue
         context = {**slices[name], "nonce_later": True}
-        if name == "plan":
-            context["plan_key"] = key
         audience = "table" if name in TABLE_PARTS.get(viewer.kind, ()) else viewer.key
-        html[name] = stamped(rendered(f"{template}#{name}", context, f"{game.pk}:{audience}"))
-    return Parts(view["game"]["version"], html, key, view)
+        full = part_key(f"{game.pk}:{audience}", f"{template}#{name}", context)
+        keys[name] = short = hashlib.sha256(full.encode()).hexdigest()[:16]
+        if held.get(name) == short:
+            continue
+        # Both follow from the key: the page's element says which rendering it shows.
+        shown = {**context, "part_key": short, "plan_key": short}
+        html[name] = stamped(rendered_as(full, f"{template}#{name}", shown))
+    return Parts(view["game"]["version"], html, keys, view)
 
 
 def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
@@ -165,11 +181,6 @@ def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[
     return _seat_slices(shown)
 
 
-def plan_key(view: dict[str, Any]) -> str:
-    """The planner's key: the digest of what a phone's planner shows of its view."""
-    return digest(_seat_slices(view)["plan"]).hex()[:16]
-
-
 def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
     me, board = shown.get("me"), shown.get("board")
     common = {"game": shown["game"], "viewer": shown["viewer"]}
@@ -196,9 +207,7 @@ def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "view": {
                 **common,
                 "me": chest,
-                "board": {k: board[k] for k in ("status", "kingdoms", "players")}
-                if board
-                else None,
+                "board": _appointing(board) if board else None,
             }
         },
         "board": {
@@ -213,15 +222,41 @@ def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
 
 
+def _appointing(board: dict[str, Any]) -> dict[str, Any]:
+    """What a chest shows of the board: before turn 1 a King appoints the members of their
+    kingdom to its offices; after that, nothing of the board (so a public change leaves the
+    chest as it is)."""
+    if board["status"] != "setup":
+        return {"status": board["status"]}
+    return {
+        "status": board["status"],
+        "kingdoms": [
+            {
+                "name": k["name"],
+                "king": k["king"],
+                "offices": [
+                    {"id": o["id"], "title": o["title"], "holder": o["holder"]}
+                    for o in k["offices"]
+                ],
+            }
+            for k in board["kingdoms"]
+        ],
+        "players": [
+            {"seat": p["seat"], "name": p["name"], "kingdom": p["kingdom"]}
+            for p in board["players"]
+        ],
+    }
+
+
 @dataclass(frozen=True)
 class Asked:
     """What a socket asks for its page after a change: its viewer, the language its page was
-    rendered in, the planner its page shows, and the right it connected with (a seat's link
+    rendered in, the key of each part its page holds, and the right it connected with (a seat's link
     token, or the account directing the game), checked again at every rendering."""
 
     viewer: Viewer
     language: str
-    shown_plan: str = ""
+    held: tuple[tuple[str, str], ...] = ()
     seat_token: str = ""
     director: int | None = None
 
@@ -269,9 +304,7 @@ def render_for_sockets(
                 if table is None:
                     table = tables[key] = table_view(game, behind, content_language())
             said = lines.setdefault((get_language(), content_language()), {})
-            parts = render_parts(
-                game, one.viewer, shown_plan=one.shown_plan, table=table, lines=said
-            )
+            parts = render_parts(game, one.viewer, held=dict(one.held), table=table, lines=said)
             out.append(parts)
             batch.append((index, parts))
     if made is not None and batch:

@@ -22,7 +22,12 @@ def rendered(template_name: str, context: dict[str, Any], audience: str = "any")
     """``template_name`` rendered from ``context`` alone, kept in the ``parts`` cache under
     ``audience`` (whose page it is: a game and viewer, or "any" for pieces every viewer may
     share), the active language, the template and the digest of ``context``."""
-    key = _key(audience, template_name, context)
+    return rendered_as(part_key(audience, template_name, context), template_name, context)
+
+
+def rendered_as(key: str, template_name: str, context: dict[str, Any]) -> SafeString:
+    """``template_name`` rendered from ``context``, kept under ``key``, which the caller made
+    with ``part_key`` from everything in ``context`` but what follows from that key alone."""
     cache = caches["parts"]
     html = cache.get(key)
     if html is None:
@@ -34,7 +39,7 @@ def rendered(template_name: str, context: dict[str, Any], audience: str = "any")
 def rendered_each(template_name: str, contexts: list[dict[str, Any]]) -> list[SafeString]:
     """``rendered`` of each context, for pieces every viewer may share, looked up together:
     the new lines of a change's logs are one look-up."""
-    keys = [_key("any", template_name, context) for context in contexts]
+    keys = [part_key("any", template_name, context) for context in contexts]
     cache = caches["parts"]
     found = cache.get_many(keys)
     made = {}
@@ -47,5 +52,7 @@ def rendered_each(template_name: str, contexts: list[dict[str, Any]]) -> list[Sa
     return [mark_safe(found.get(key) or made[key]) for key in keys]
 
 
-def _key(audience: str, template_name: str, context: dict[str, Any]) -> str:
+def part_key(audience: str, template_name: str, context: dict[str, Any]) -> str:
+    """The key a rendering is kept under: its audience, the active language, its template and
+    the digest of its context."""
     return f"part:{audience}:{get_language()}:{template_name}:{digest(context).hex()}"

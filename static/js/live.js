@@ -135,8 +135,10 @@
   }
 
   /* A notice that carries the parts (made by the page's own view on the server): swapped
-     here, with no request. */
-  function pushed(v, html) {
+     here, with no request. It leaves out the parts whose key the socket knows this page
+     holds, and names the key of every part: a part whose key differs from the notice's and
+     that it did not bring (this page fetched it over HTTP meanwhile) is asked for. */
+  function pushed(v, html, keys) {
     if (v <= version) return;
     version = applied = v;
     root.dataset.version = String(v);
@@ -144,6 +146,18 @@
     var box = document.createElement("template");
     box.innerHTML = html;
     swapParts(html, Array.prototype.map.call(box.content.children, function (e) { return e.id; }));
+    if (!keys) return;
+    var behind = Array.prototype.some.call(document.querySelectorAll("[data-part]"), function (e) {
+      var key = keys[e.dataset.part];
+      return typeof key === "string" && e.dataset.key !== key;
+    });
+    if (behind) refresh();
+  }
+  /* The key of each part this page shows, for the socket: "name:key,name:key". */
+  function partKeys() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-part][data-key]"), function (e) {
+      return e.dataset.part + ":" + e.dataset.key;
+    }).join(",");
   }
 
   function show(state) { if (status) status.dataset.state = state; }
@@ -172,11 +186,11 @@
   }
 
   function connect() {
-    /* The planner's key as shown now, so the first parts pushed leave it alone if unchanged. */
-    var key = document.getElementById("plan-key");
-    /* And the page's language: the pushed parts are rendered in it. */
+    /* The page's language (the pushed parts are rendered in it), and the parts it holds, so
+       the first notice leaves out those that did not change. */
     var query = "?lang=" + encodeURIComponent(document.documentElement.lang || "");
-    if (key && key.value) query += "&shown=" + encodeURIComponent(key.value);
+    var keys = partKeys();
+    if (keys) query += "&held=" + encodeURIComponent(keys);
     var socket = new WebSocket(url + query);
     socket.onopen = function () {
       pinger = setInterval(function () {
@@ -191,7 +205,7 @@
          once keeps backing off. */
       if (msg.type === "hello") { delay = FIRST_DELAY_MS; show("online"); }
       if (msg.type === "changed" && typeof msg.parts === "string" && typeof msg.version === "number") {
-        pushed(msg.version, msg.parts);
+        pushed(msg.version, msg.parts, msg.keys && typeof msg.keys === "object" ? msg.keys : null);
         return;
       }
       seen(msg.version, msg.type === "hello" || msg.type === "pong");

@@ -1,38 +1,44 @@
-"""The digests that tell a phone whether its planner changed (consell/game/digests.py), on the
-views of a game the engine really played."""
+"""The digests that tell a page whether a part changed (consell/game/digests.py), on games the
+engine really played."""
 
 from __future__ import annotations
-
-import copy
 
 import pytest
 from django.utils.translation import gettext_lazy, override
 
 from consell.game.digests import digest
-from consell.game.page_parts import plan_key
-from consell.game.visibility import Viewer, view_for
-from consell.rules.state import Phase
+from consell.game.page_parts import render_parts
+from consell.game.services import planning
+from consell.game.visibility import Viewer
 
-from .simulated import play_until
+from .helpers import start, to_planning
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_planner_keeps_its_key_until_what_it_shows_changes():
-    """A phone in Planning keeps its key when the same view is built again, and gets a new
-    one when what it may plan changes (a tile planned, an ability no longer offered)."""
-    game = play_until(4, 2, 3, lambda s: s.turn == 1 and s.phase is Phase.PLANNING)
-    view = view_for(game, Viewer.for_seat(1), "ca")
-    assert view["me"]["plannable"], "a player in Planning has abilities to plan"
-    again = view_for(game, Viewer.for_seat(1), "ca")
-    assert again is not view and plan_key(again) == plan_key(view)
+def test_a_part_keeps_its_key_until_what_it_shows_changes(game):
+    """Each part of a phone keeps its key when the same view is rendered again, and a part
+    gets a new one only when what it shows changed: a tile planned changes the planner and
+    the chest, another phone's hand-in changes neither (rules §3.2)."""
+    start(game)
+    to_planning(game)
+    alice = Viewer.for_seat(1)
 
-    changed = copy.deepcopy(view)
-    changed["me"]["plannable"][0]["planned"] = not changed["me"]["plannable"][0]["planned"]
-    assert plan_key(changed) != plan_key(view)
-    fewer = copy.deepcopy(view)
-    fewer["me"]["plannable"].pop()
-    assert plan_key(fewer) != plan_key(view)
+    def keys():
+        game.refresh_from_db()
+        return render_parts(game, alice).keys
+
+    first = keys()
+    assert set(first) == {"decisions", "plan", "chest", "board", "log"}
+    assert keys() == first
+    planning.hand_in(game.pk, 2)
+    after_bob = keys()
+    assert after_bob["plan"] == first["plan"] and after_bob["chest"] == first["chest"]
+    planning.add(game.pk, 1, "common:vigilancia", "vigilancia", {"intrigue": 1})
+    planned = keys()
+    assert planned["plan"] != after_bob["plan"] and planned["chest"] != after_bob["chest"]
+    held = render_parts(game, alice, held=planned)
+    assert held.html == {} and held.keys == planned
 
 
 def test_what_json_cannot_hold_is_digested_as_its_text():

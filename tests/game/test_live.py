@@ -122,9 +122,10 @@ async def test_a_change_reaches_the_phones_that_can_see_it(game):
     b_notice = json.loads(await b_socket.receive_from(timeout=2))
     assert a_notice["type"] == "changed" and a_notice["version"] > a_hello["version"]
     assert b_notice["type"] == "changed"
-    # Besides the version a notice may carry the viewer's own parts, and nothing else
-    # (tests/game/test_pushed_parts.py holds the parts to what each page asks for).
-    assert set(a_notice) - {"parts"} == {"v", "game", "type", "version"}
+    # Besides the version a notice may carry the viewer's own parts and their keys, and
+    # nothing else (tests/game/test_pushed_parts.py holds the parts to what each page asks for).
+    assert set(a_notice) - {"parts", "keys"} == {"v", "game", "type", "version"}
+    assert set(a_notice["keys"]) == {"decisions", "plan", "chest", "board", "log"}
     await a_socket.disconnect()
     await b_socket.disconnect()
 

@@ -125,10 +125,35 @@ async def test_a_planner_the_page_already_shows_is_left_out(game):
     bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
     shown = await sync_to_async(_parts)(bob, page, "fragment=plan")
     key = re.search(r'id="plan-key" name="shown" value="([0-9a-f]+)"', shown).group(1)
-    socket = await _socket(f"/ws/play/{game.pk}/", bob, query=f"?shown={key}")
+    socket = await _socket(f"/ws/play/{game.pk}/", bob, query=f"?held=plan:{key}")
     await _keep_objectives(game, 1)  # public: Bob's board changes, his planner does not
     notice = json.loads(await socket.receive_from(timeout=5))
     assert 'id="board"' in notice["parts"] and 'id="plan-live"' not in notice["parts"]
+    await socket.disconnect()
+
+
+async def test_a_notice_leaves_out_the_parts_the_page_holds(game):
+    """The page tells its socket the key of each part it holds (?held=, from its elements'
+    data-key): another player's public change sends Bob the parts it changed (the log says
+    so) and not his chest, and the notice names the key of every part, sent or not; the
+    socket then knows what the page holds, so the next notice leaves out the parts it sent."""
+    page = f"/play/{game.pk}/"
+    bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
+    shown = await sync_to_async(_parts)(bob, page, PHONE_PARTS)
+    held = dict(re.findall(r'data-part="(\w+)" data-key="([0-9a-f]+)"', shown))
+    assert set(held) == {"decisions", "plan", "chest", "board", "log"}
+    query = "?held=" + ",".join(f"{name}:{key}" for name, key in held.items())
+    socket = await _socket(f"/ws/play/{game.pk}/", bob, query=query)
+    await _keep_objectives(game, 1)
+    notice = json.loads(await socket.receive_from(timeout=5))
+    sent = re.findall(r'data-part="(\w+)" data-key="([0-9a-f]+)"', notice["parts"])
+    assert "log" in dict(sent) and "chest" not in dict(sent), sent
+    assert set(notice["keys"]) == set(held) and notice["keys"]["chest"] == held["chest"]
+    assert all(notice["keys"][name] == key for name, key in sent)
+    await _keep_objectives(game, 3)
+    second = json.loads(await socket.receive_from(timeout=5))
+    again = dict(re.findall(r'data-part="(\w+)" data-key="([0-9a-f]+)"', second["parts"]))
+    assert all(second["keys"][name] != notice["keys"][name] for name in again), again
     await socket.disconnect()
 
 

@@ -29,7 +29,7 @@ def play(request, game_id: int):
     seat = seat_for(request, game_id)
     viewer = Viewer.for_seat(seat.position)
     asked = parts_asked(request, PAGES["seat"][1])
-    parts = render_parts(seat.game, viewer, asked, request.GET.get("shown", ""))
+    parts = render_parts(seat.game, viewer, asked, {"plan": request.GET.get("shown", "")})
     if asked is not None:
         return parts_response(parts)
     context = {"seat": seat, "game": seat.game, **page_context(parts)}
