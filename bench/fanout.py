@@ -25,6 +25,7 @@ import os
 import secrets
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 from .floor import FloorClient, floor_server, push_and_wait
@@ -135,14 +136,20 @@ async def open_all(pages: list[LivePage]) -> list[asyncio.Task]:
     return tasks
 
 
-async def measure(tables: list[Table], pages_by_table, ports, changes: int, period: float):
-    """B1 on the running daphnes: the latencies, lost notices, and bytes a page got a change."""
+async def measure(
+    tables: list[Table], pages_by_table, ports, changes: int, period: float, cpu: Callable
+):
+    """B1 on the running daphnes: the latencies, lost notices, bytes a page got a change, and
+    the daphnes' CPU (``cpu()``, user and system) over the changes alone, the pages' first
+    loads left out."""
     pages = [p for group in pages_by_table for p in group]
     tasks = await open_all(pages)
     before = {id(p): p.version for p in pages}
     fetched = {id(p): (p.fetches, p.received, p.pushes) for p in pages}
     try:
+        began = cpu()
         latencies = await run_tables(tables, pages_by_table, ports, changes, period)
+        used = tuple(e - b for b, e in zip(began, cpu(), strict=True))
     finally:
         for task in tasks:
             task.cancel()
@@ -162,7 +169,7 @@ async def measure(tables: list[Table], pages_by_table, ports, changes: int, peri
         f"{pushes} notices with their parts; {failures} failed, "
         f"{sum(p.connects for p in pages) - len(pages)} reconnects"
     )
-    return latencies, lost, received / max(fetches + pushes, 1), fetches, failures
+    return latencies, lost, received / max(fetches + pushes, 1), fetches, failures, used
 
 
 async def floor(port: int, tables: int, per_table: int, size: int, changes: int, period: float):
@@ -194,14 +201,15 @@ async def floor(port: int, tables: int, per_table: int, size: int, changes: int,
     return latencies
 
 
-def cpu_seconds(daphnes) -> float:
-    """CPU time the daphne processes have used (user + system), from /proc: unlike wall time
+def cpu_seconds(daphnes) -> tuple[float, float]:
+    """CPU time the daphne processes have used (user, system), from /proc: unlike wall time
     it hardly depends on what else the machine is running."""
-    total = 0
+    user = system = 0
     for daphne in daphnes:
         fields = Path(f"/proc/{daphne.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+        user += int(fields[11])
+        system += int(fields[12])
+    return user / os.sysconf("SC_CLK_TCK"), system / os.sysconf("SC_CLK_TCK")
 
 
 def make_tables(count: int, players: int, seed: int) -> list[Table]:
@@ -217,11 +225,18 @@ def run(args, layer: str) -> list[float]:
     redis_port = args.port + 20 if layer == "redis" else None
     pages_by_table = [pages_of(t, ports, i) for i, t in enumerate(tables)]
     with servers(ports, redis_port) as daphnes:
-        began = cpu_seconds(daphnes)
-        latencies, lost, size, fetches, failures = asyncio.run(
-            measure(tables, pages_by_table, ports, args.changes, args.period)
+        latencies, lost, size, fetches, failures, used = asyncio.run(
+            measure(
+                tables,
+                pages_by_table,
+                ports,
+                args.changes,
+                args.period,
+                lambda: cpu_seconds(daphnes),
+            )
         )
-        cpu = (cpu_seconds(daphnes) - began) / len(latencies)
+        user, system = (seconds / len(latencies) for seconds in used)
+        cpu = user + system
     per_table = 2 + args.players
     with floor_server(args.port + 30):
         anchor = asyncio.run(
@@ -237,7 +252,8 @@ def run(args, layer: str) -> list[float]:
         f"{size / 1000:.1f} kB a page a change; load {load()}"
     )
     print(
-        f"   daphne CPU per change (all processes): {1000 * cpu:.0f} ms, so one daphne "
+        f"   daphne CPU per change (all processes): {1000 * cpu:.0f} ms ({1000 * user:.0f} user, "
+        f"{1000 * system:.0f} system), so one daphne "
         f"(one core) holds about {1 / cpu:.1f} changes a second"
     )
     target = TARGETS.get(args.tables)
