@@ -28,6 +28,7 @@ DIRECTOR_STEPS = [
     ("turn/production/", {}),
     ("turn/end/", {}),
     ("turn/finish/", {}),
+    ("turn/finish/", {"met": "9" * 5000 + ":x"}),  # a seat past Python's digit limit
     ("turn/close-planning/", {"seat": "1"}),
     ("decide/", {"pending": "1", "holds": "yes"}),
     ("procedure/", {"pending": "1"}),

@@ -79,7 +79,8 @@ def _data(form: dict) -> dict:
         entry["markers"] = {name: _number(board["cells"][slot]["markers"]) for slot, name in seated}
         adjust = {name: _number(board["cells"][slot]["adjust"]) for slot, name in seated}
         entry["adjust"] = {name: delta for name, delta in adjust.items() if delta != 0}
-        if board["once_first"].isdigit() and int(board["once_first"]) < len(form["players"]):
+        once_first = board["once_first"]
+        if once_first.isdigit() and len(once_first) <= 3 and int(once_first) < len(form["players"]):
             entry["once_first"] = form["players"][int(board["once_first"])]
         boards.append(entry)
     return {

@@ -67,7 +67,7 @@ def entry(request: HttpRequest, game: str) -> HttpResponse:
 def chosen_catalogue(request: HttpRequest) -> VersaillesCatalogue | None:
     """The Versailles catalogue picked on the page, if it is the user's own."""
     pk = request.POST.get("catalogue") or request.GET.get("catalogue")
-    if not pk or not pk.isdigit() or not request.user.is_authenticated:
+    if not pk or not pk.isdigit() or len(pk) > 18 or not request.user.is_authenticated:
         return None
     return VersaillesCatalogue.objects.filter(owner=request.user, pk=pk).first()
 
@@ -105,7 +105,9 @@ def render_entry(
 
 
 def _saved(request, play_id) -> Play | None:
-    if not play_id or not str(play_id).isdigit() or not request.user.is_authenticated:
+    if not play_id or not str(play_id).isdigit() or len(str(play_id)) > 18:
+        return None
+    if not request.user.is_authenticated:
         return None
     return Play.objects.filter(owner=request.user, pk=play_id).first()
 

@@ -48,7 +48,7 @@ def save(request: HttpRequest, game: str) -> HttpResponse:
     assert checked is not None  # no problem: the play was read
     assert request.user.is_authenticated is True  # login_required
     play_id = request.POST.get("play_id", "")
-    if play_id.isdigit():
+    if play_id.isdigit() and len(play_id) <= 18:  # a primary key, never thousands of digits
         saved = get_object_or_404(Play, pk=play_id, owner=request.user, game=game)
         saved.data, saved.winners = checked["play"], checked["winners"]
         saved.save()

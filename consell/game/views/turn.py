@@ -109,6 +109,7 @@ def finish(request, game_id: int):
     rulings = {}
     for entry in met | asked:
         seat, _colon, objective = entry.partition(":")
-        if seat.isdigit():
-            rulings[(int(seat), objective)] = entry in met
+        position = int_or_none(seat) if seat.isdigit() else None
+        if position is not None:
+            rulings[(position, objective)] = entry in met
     return _step(request, game_id, turn.finish_game, rulings=rulings)
