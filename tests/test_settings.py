@@ -233,26 +233,29 @@ def test_the_csp_allows_the_websocket_of_the_public_url():
     assert "wss://consell.example.org" in policy
 
 
-def test_the_container_start_migrates_and_loads_the_pack_so_a_game_can_be_dealt(tmp_path):
-    """Issue 10: "The Docker image migrates but loads no content pack, so a new deployment
-    cannot deal a game." The image's entrypoint, run as the container runs it (DEBUG off, a
-    fresh SQLite file), then `manage.py demo` deals a game from the default pack."""
+def _entrypoint(tmp_path, command: list[str], timeout: int, **extra: str):
+    """``docker/entrypoint.sh command`` run as a container runs it: none of the project's
+    settings variables but ``extra``, DEBUG off, a fresh SQLite file in ``tmp_path``."""
     env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
-    env.update(
-        PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
-        CONSELL_APP=str(ROOT),
-        DEBUG="0",
-        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
-    )
-    demo = ["python", str(ROOT / "manage.py"), "demo", "--base-url", "http://10.0.0.2:8000"]
-    result = subprocess.run(
-        [str(ROOT / "docker" / "entrypoint.sh"), *demo],
+    env.update(CONSELL_APP=str(ROOT), DEBUG="0", SQLITE_PATH=str(tmp_path / "db.sqlite3"))
+    env.update(extra)
+    return subprocess.run(
+        [str(ROOT / "docker" / "entrypoint.sh"), *command],
         cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
     )
+
+
+def test_the_container_start_migrates_and_loads_the_pack_so_a_game_can_be_dealt(tmp_path):
+    """Issue 10: "The Docker image migrates but loads no content pack, so a new deployment
+    cannot deal a game." The image's entrypoint, run as the container runs it (DEBUG off, a
+    fresh SQLite file), then `manage.py demo` deals a game from the default pack."""
+    demo = ["python", str(ROOT / "manage.py"), "demo", "--base-url", "http://10.0.0.2:8000"]
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    result = _entrypoint(tmp_path, demo, timeout=300, PATH=path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Loaded content pack default" in result.stdout
     assert "Dashboard:      http://10.0.0.2:8000/games/1/" in result.stdout
@@ -264,21 +267,7 @@ def test_a_replica_started_with_consell_migrate_0_leaves_the_database_to_the_mig
 ):
     """docker-compose.yml migrates once, in its one-shot service; the app replicas start with
     CONSELL_MIGRATE=0 and run their command without touching the database."""
-    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
-    env.update(
-        CONSELL_APP=str(ROOT),
-        CONSELL_MIGRATE="0",
-        DEBUG="0",
-        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
-    )
-    result = subprocess.run(
-        [str(ROOT / "docker" / "entrypoint.sh"), "echo", "daphne would start"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = _entrypoint(tmp_path, ["echo", "daphne would start"], timeout=60, CONSELL_MIGRATE="0")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == "daphne would start\n"
     assert not (tmp_path / "db.sqlite3").exists()
