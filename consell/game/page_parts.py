@@ -59,9 +59,8 @@ PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
 # members share): kept for the table, not for one viewer.
 TABLE_PARTS = {"seat": ("board",)}
 
-# Response headers of a parts answer: the version it shows, and the planner's key.
+# Response header of a parts answer: the version it shows.
 VERSION_HEADER = "Consell-Version"
-PLAN_KEY_HEADER = "Consell-Plan-Key"
 
 PLAN_PILES = (
     ("indications", _("Indications")),
@@ -88,10 +87,6 @@ class Parts:
     html: dict[str, str] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
     view: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def plan_key(self) -> str:
-        return self.keys.get("plan", "")
 
     def joined(self) -> str:
         return "".join(self.html.values())
@@ -128,8 +123,8 @@ def render_parts(
         keys[name] = short = hashlib.sha256(full.encode()).hexdigest()[:16]
         if held.get(name) == short:
             continue
-        # Both follow from the key: the page's element says which rendering it shows.
-        shown = {**context, "part_key": short, "plan_key": short}
+        # It follows from the key: the page's element says which rendering it shows.
+        shown = {**context, "part_key": short}
         html[name] = stamped(rendered_as(full, f"{template}#{name}", shown))
     return Parts(view["game"]["version"], html, keys, view)
 

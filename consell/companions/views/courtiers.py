@@ -81,7 +81,7 @@ def _data(form: dict) -> dict:
         entry["adjust"] = {name: delta for name, delta in adjust.items() if delta != 0}
         once_first = board["once_first"]
         if once_first.isdigit() and len(once_first) <= 3 and int(once_first) < len(form["players"]):
-            entry["once_first"] = form["players"][int(board["once_first"])]
+            entry["once_first"] = form["players"][int(once_first)]
         boards.append(entry)
     return {
         "players": [name for _slot, name in seated],

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from django.http import HttpResponse
 
-from ..page_parts import PLAN_KEY_HEADER, VERSION_HEADER, Parts
+from ..page_parts import VERSION_HEADER, Parts
 
 
 def parts_asked(request, known: Iterable[str]) -> list[str] | None:
@@ -32,10 +32,9 @@ def parts_asked(request, known: Iterable[str]) -> list[str] | None:
 def parts_response(parts: Parts) -> HttpResponse:
     """The parts, one after another; nothing (204) when every part was left out.
 
-    The answer says which version of the viewer's view it shows, and the planner's key.
+    The answer says which version of the viewer's view it shows; each part's element names
+    its own key (``data-key``).
     """
     response = HttpResponse(parts.joined()) if parts.html else HttpResponse(status=204)
     response[VERSION_HEADER] = str(parts.version)
-    if parts.plan_key:
-        response[PLAN_KEY_HEADER] = parts.plan_key
     return response
