@@ -157,6 +157,20 @@ async def test_a_notice_leaves_out_the_parts_the_page_holds(game):
     await socket.disconnect()
 
 
+async def test_nonsense_held_keys_are_ignored_and_every_part_is_sent(game):
+    """What ``?held=`` names is only a hint: names and keys that are no part's, too long, or
+    not letters and digits are ignored, and the page is sent every part."""
+    page = f"/play/{game.pk}/"
+    bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
+    nonsense = "chest:,<b>:1,log:" + "f" * 500 + ",board:%00,plan:ab;cd," + "x:1," * 50
+    socket = await _socket(f"/ws/play/{game.pk}/", bob, query="?held=" + nonsense)
+    await _keep_objectives(game, 1)
+    notice = json.loads(await socket.receive_from(timeout=5))
+    sent = re.findall(r'data-part="(\w+)"', notice["parts"])
+    assert sent == ["decisions", "plan", "chest", "board", "log"]
+    await socket.disconnect()
+
+
 async def test_a_reissued_seat_is_sent_no_parts(game):
     page = f"/play/{game.pk}/"
     alice = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
