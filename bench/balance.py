@@ -5,7 +5,7 @@
     .venv/bin/python bench/balance.py --games 50 --sizes 16 --log /tmp/b16.jsonl  # one size
     .venv/bin/python bench/balance.py --report /tmp/b3.jsonl /tmp/b16.jsonl       # tables only
 
-Each game is played by the simulator's bots (``consell.game.simulator``) through the services
+Each game is played by the simulator's bots (``consell.simulator``) through the services
 the views use, on a fresh SQLite file, with the default pack and ruleset, seeds 1..N; nobody
 listens to the websocket notices, so they are not sent. Each game's figures go to a JSON-lines
 log as soon as it ends (``--log``; ``--report`` reads logs back), and the tables in
@@ -42,15 +42,15 @@ def setup() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from consell.game.services import store
+    from consell.game.signals import game_changed
 
     call_command("migrate", verbosity=0)
-    store.notify_game_changed = lambda game_id, versions: None  # no phones are listening
+    game_changed.disconnect(dispatch_uid="consell.live.game_changed")  # no phones listen
 
 
 def figures(players: int, turns: int, seed: int) -> dict:
     """One game played and read back: the summary and what the tables need."""
-    from consell.game.simulator import simulate, summarize
+    from consell.simulator import simulate, summarize
 
     played = simulate(players, turns, seed)
     summary = summarize(played.game, played.elapsed, played.lasting_effects_applied)
@@ -244,7 +244,7 @@ def main() -> int:
         print(report(games))
         return 0
     setup()
-    from consell.game.simulator import SimulationStuck
+    from consell.simulator import SimulationStuck
 
     games, began = [], time.perf_counter()
     for seed in range(1, args.games + 1):  # seed by seed, so a log cut short covers every size

@@ -28,8 +28,8 @@ from .tables import Table, simulated_game, table_of
 def sockets_of(table: Table) -> list:
     """What the table's 16 phones, its public board and its director's sockets ask for."""
     from consell.game.models import Game
-    from consell.game.page_parts import Asked
-    from consell.game.visibility import Viewer
+    from consell.live.page_parts import Asked
+    from consell.projection.visibility import Viewer
 
     game = Game.objects.get(pk=table.game_id)
     tokens = dict(game.seats.values_list("position", "token"))
@@ -58,7 +58,7 @@ def render_all(game_id: int, sockets: list) -> dict[str, list[float]]:
     a page's own request renders it, for the seconds each kind of page takes."""
     from dataclasses import replace
 
-    from consell.game.page_parts import render_for_sockets
+    from consell.live.page_parts import render_for_sockets
 
     began = time.perf_counter()
     made = render_for_sockets(game_id, sockets)

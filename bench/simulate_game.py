@@ -11,7 +11,7 @@ added up, and the game less that time is the same game without the database: the
 bots and the runner alone. It is printed with the ratio of the whole game to it.
 
 The database is migrated first; the game is played through the same services the views use
-(``consell.game.simulator``), commits and websocket notices included. The figures and the
+(``consell.simulator``), commits and websocket notices included. The figures and the
 machine they came from are printed for docs/performance.md.
 """
 
@@ -133,7 +133,7 @@ def main() -> int:
     from django.core.management import call_command
     from django.db import connection
 
-    from consell.game.simulator import as_text, simulate, summarize
+    from consell.simulator import as_text, simulate, summarize
 
     call_command("migrate", verbosity=0)
     store_seconds = time_the_store()

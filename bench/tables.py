@@ -29,8 +29,8 @@ class _Reached(Exception):
 
 def simulated_game(players: int, turn: int, seed: int):
     """A game of ``players`` played by the simulator until ``turn``'s Planning."""
-    from consell.game.simulator.runner import simulate
     from consell.rules.state import Phase
+    from consell.simulator.runner import simulate
 
     def stop(game, state) -> None:
         if state.turn == turn and state.phase is Phase.PLANNING:

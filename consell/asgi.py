@@ -18,8 +18,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from consell.game.broadcast import RememberServerLoop  # noqa: E402
-from consell.game.routing import websocket_urlpatterns  # noqa: E402
+from consell.live.broadcast import RememberServerLoop  # noqa: E402
+from consell.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

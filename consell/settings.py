@@ -123,6 +123,10 @@ INSTALLED_APPS = [
     "accounts",
     "consell.content",
     "consell.game",
+    "consell.wording",
+    "consell.live",
+    "consell.simulator",
+    "consell.views",
     "consell.companions",
     "consell.audit",
 ]
@@ -207,7 +211,7 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Rendered page parts, kept by their audience, language, template and the digest of exactly
-# what they are rendered from (consell/game/rendered.py): each process keeps its own, since a
+# what they are rendered from (consell/live/rendered.py): each process keeps its own, since a
 # rendering is the same bytes wherever it is made. A 16-player table's change adds about 60.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
@@ -219,7 +223,7 @@ CACHES = {
     },
     # What a view keeps of one version for the next while nothing it reads changed: each
     # phone's planner, by the digest of the state less what a planner never reads
-    # (consell/game/planner.py).
+    # (consell/projection/planner.py).
     "views": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "views",

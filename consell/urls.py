@@ -14,7 +14,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("companions/", include("consell.companions.urls")),
     path("audit/", include("consell.audit.urls")),
-    path("", include("consell.game.urls")),
+    path("", include("consell.views.urls")),
 ]
 
 # Without Django's CSRF check, which read a form body it could not read again (error_pages).

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django.views.defaults import server_error
 
-from consell.game import visibility
+from consell.projection import visibility
 from tests.game import conftest as table
 
 pytestmark = pytest.mark.django_db

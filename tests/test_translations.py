@@ -25,9 +25,10 @@ from consell.content.loader import load_pack
 from consell.content.schema import validate_pack
 from consell.game.models import Game
 from consell.game.services import games as game_services
-from consell.game.simulator.runner import simulate
-from consell.game.visibility import Viewer, view_for
+from consell.projection.visibility import view_for
+from consell.rules.audience import Viewer
 from consell.rules.state import GameState
+from consell.simulator.runner import simulate
 from tests.game.conftest import PLAYERS, seat_client, unique_pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,7 +199,7 @@ def test_catalan_plurals_follow_the_count():
 def test_an_amount_of_intrigue_elides_in_catalan():
     """Catalan joins an amount and its resource with "de", elided before a vowel as the
     rulebook writes it ("la quantitat d'Intriga"): "4 d'Intriga", never "4 de Intriga"."""
-    from consell.game.words import amounts
+    from consell.wording.words import amounts
 
     said = {}
     for language in ("ca", "es", "en"):

@@ -28,8 +28,8 @@ def table_in_planning(players: int, seed: int) -> Table:
     """A game of ``players`` played by the simulator (default pack) until turn 1's Planning."""
     from django.test import Client
 
-    from consell.game.simulator.runner import simulate
     from consell.rules.state import Phase
+    from consell.simulator.runner import simulate
 
     def stop_at_planning(game, state) -> None:
         if state.phase is Phase.PLANNING:

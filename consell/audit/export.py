@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from consell.game.models import Game
-from consell.game.visibility import Viewer
 from consell.rules import audience
+from consell.rules.audience import Viewer
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import TurnSnapshot, payload
 

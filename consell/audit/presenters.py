@@ -9,10 +9,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from consell.game import audit_categories as categories
-from consell.game import words
-from consell.game.describe import Names, describe
 from consell.rules.event_kinds import Kind
 from consell.rules.plots import NoteKind
+from consell.wording import words
+from consell.wording.describe import Names, describe
 
 from . import proof
 from .timeline import Entry

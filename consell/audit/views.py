@@ -23,14 +23,14 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from consell.content.catalog import load_catalog
-from consell.game import words
 from consell.game.access import director_game, seat_for
 from consell.game.audit_categories import CATEGORIES
-from consell.game.describe import Names
 from consell.game.models import Game
-from consell.game.views.common import int_or_none
-from consell.game.visibility import Viewer
+from consell.rules.audience import Viewer
 from consell.rules.state import Phase
+from consell.views.common import int_or_none
+from consell.wording import words
+from consell.wording.describe import Names
 
 from .charts import build_charts
 from .export import build_document, snapshots_of

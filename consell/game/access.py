@@ -13,10 +13,10 @@ import functools
 from django.db import connection
 from django.http import Http404, HttpRequest
 
-from . import game_rows, state_cache
-from .models import Game, Seat
-from .recent import Recent
-from .sql import column, concrete, from_db, quoted, table
+from consell.game import game_rows, state_cache
+from consell.game.models import Game, Seat
+from consell.game.recent import Recent
+from consell.game.sql import column, concrete, from_db, quoted, table
 
 SESSION_KEY = "consell_seats"
 

@@ -24,9 +24,8 @@ from django.db.models import Field, Model
 from django.db.models.constants import OnConflict
 
 from consell.content.models import Pack
-
-from .models import Game, ProcessedRequest
-from .sql import column, concrete, from_db, quoted, table
+from consell.game.models import Game, ProcessedRequest
+from consell.game.sql import column, concrete, from_db, quoted, table
 
 # The game's two large columns, read separately: parsed once per version
 # (``store.load_state``), and a table's 18 pages load the same version after every change

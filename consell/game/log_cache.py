@@ -35,9 +35,9 @@ from typing import Any, NamedTuple
 from django.db import connection
 from django.db.models import JSONField
 
-from . import state_cache
-from .models import Event, Game
-from .sql import column, concrete, from_db, table
+from consell.game import state_cache
+from consell.game.models import Event, Game
+from consell.game.sql import column, concrete, from_db, table
 
 FIELDS = (
     *("id", "created_at", "seq", "turn", "phase", "kind", "actor", "by_director"),

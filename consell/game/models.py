@@ -16,11 +16,10 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from consell.game.state_json import StateDecoder, StateEncoder
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
-
-from .state_json import StateDecoder, StateEncoder
 
 
 def new_seed() -> str:

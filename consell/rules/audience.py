@@ -1,6 +1,6 @@
 """Who may read an event, and when: the one rule (docs/principles.md, principle 3).
 
-Every reader of the log asks here: a viewer's page and its log (``consell.game.visibility``),
+Every reader of the log asks here: a viewer's page and its log (``consell.projection.visibility``),
 the notice that wakes a viewer (``services.store``), and the audit and its export. The audience
 itself is stamped by the rules when they create the event (``consell.rules.events``):
 
@@ -16,12 +16,14 @@ itself is stamped by the rules when they create the event (``consell.rules.event
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .decision_kinds import DecisionKind
 from .event_kinds import Kind
 from .events import DIRECTOR, PUBLIC
+from .state import Pending
 
 SECRETS_PHASE = "secrets"
 
@@ -44,6 +46,30 @@ class Reader(Protocol):
 
     @property
     def seat(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the director, one seat, or the public board."""
+
+    kind: str  # "director" | "seat" | "public"
+    seat: int | None = None
+
+    @classmethod
+    def director(cls) -> Viewer:
+        return cls("director")
+
+    @classmethod
+    def public(cls) -> Viewer:
+        return cls("public")
+
+    @classmethod
+    def for_seat(cls, position: int) -> Viewer:
+        return cls("seat", position)
+
+    @property
+    def key(self) -> str:
+        return f"seat:{self.seat}" if self.kind == "seat" else self.kind
 
 
 @dataclass(frozen=True)
@@ -156,3 +182,60 @@ def may_read_in_log(event: Readable, reader: Reader, moment: Moment = LIVE) -> b
     if reader.kind == DIRECTOR or moment.revealed:
         return True
     return getattr(event, "kind", None) not in MACHINERY
+
+
+# -- who may know a pending exists -------------------------------------------------------------
+#
+# A pending is the game waiting on someone. Its existence can itself be a secret (a reaction
+# tells its owner that a hidden card touched them, G52), so each kind says who, besides the
+# director, may know of it; a pending of no decision kind (a procedure) is known to the seats it
+# waits on.
+
+
+def everyone(pending: Pending, seat: int) -> bool:
+    """Decided in front of the table: every seat follows it."""
+    return True
+
+
+def asked(pending: Pending, seat: int) -> bool:
+    """Only the seats it waits on."""
+    return seat in pending.waiting_for
+
+
+def director_only(pending: Pending, seat: int) -> bool:
+    """The director's alone (a condition, a manual effect)."""
+    return False
+
+
+def owner(pending: Pending, seat: int) -> bool:
+    """Its owner's alone (a reaction: its trigger can tell when a secret touched someone, G52)."""
+    return bool(seat == pending.data.get("seat"))
+
+
+PENDING_AUDIENCE: dict[str, Callable[[Pending, int], bool]] = {
+    DecisionKind.APPOINTMENTS: asked,
+    DecisionKind.CONDITION: director_only,
+    DecisionKind.DISCARD_CHOICE: asked,
+    DecisionKind.DISTRIBUTION: everyone,
+    DecisionKind.DUEL: everyone,
+    DecisionKind.END_OF_GAME: everyone,
+    DecisionKind.INSURRECTION: everyone,
+    DecisionKind.KINGDOM_JOINERS: everyone,
+    DecisionKind.KINGDOMLESS_INCOME: everyone,
+    DecisionKind.LAW_CHOICE: asked,
+    DecisionKind.MANUAL: director_only,
+    DecisionKind.REACTION: owner,
+    DecisionKind.VOTE: everyone,
+}
+
+# Director steps are driven from the director's turn panel, not asked of anyone.
+TURN_PANEL = ("step",)
+
+
+def knows_of(pending: Pending, seat: int | None) -> bool:
+    """May this viewer (``None``: the director) know the pending exists?"""
+    if seat is None:
+        return True
+    if pending.kind in TURN_PANEL:
+        return False
+    return PENDING_AUDIENCE.get(pending.kind, asked)(pending, seat)

@@ -4,7 +4,7 @@
 ``DecisionKind`` names every pending a player (or the director for them) answers with a
 decision; ``DECLARED`` gives each the shape of what the pending keeps (``Pending.data``), its
 answer type, what players call it and the code of what is asked; ``decisions.TRANSITIONS`` its
-transition; and the web app's ``consell.game.decisions`` registry adds its form, projection,
+transition; and the web app's ``consell.projection.decisions`` registry adds its form, projection,
 template, audit category and bot moves. The answers below are what a phone's form, a bot and a
 test hand to ``decisions.decide``; the transition still
 checks every value (a posted form is not trusted).

@@ -9,7 +9,7 @@ translation: ``_("Seat %(seat)s cannot pay.") % {"seat": seat}``.
 A message is kept in the log (an abort's reason is read later, by its owner, in the owner's
 language, not the director's), so ``_`` returns a ``Message``: the translated text that also
 remembers its English source and its parameters. ``as_words`` turns it into JSON the log can
-keep; the web app says it again in any language (``consell.game.words.say``). Amounts of
+keep; the web app says it again in any language (``consell.wording.words.say``). Amounts of
 resources travel as ``Amounts``, so they are named in the reader's language too.
 """
 

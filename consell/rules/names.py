@@ -3,7 +3,7 @@
 The engine names a pending decision by its kind (``law_choice``; a decision kind's name is
 declared with it, ``decision_kinds.DECLARED``); a message of the rules that
 mentions one says its name instead (``pending_name``), in the current language. The web app's
-labels are these same words (``consell.game.templatetags.consell_game.PENDING_LABELS``).
+labels are these same words (``consell.wording.templatetags.consell_game.PENDING_LABELS``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 /* The browser's CSRF token, added as a form is sent.
    A page's live parts are rendered once for their audience, not for one browser, so they
-   carry no token of their own (consell/game/page_parts.py). This script reads the token
+   carry no token of their own (consell/live/page_parts.py). This script reads the token
    from the csrftoken cookie, as Django documents for scripts, and adds it to each POST form
    as it is submitted and to htmx's requests as a header. */
 (function () {

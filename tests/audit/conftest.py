@@ -1,6 +1,6 @@
 """Games the simulator really plays, for the audit tests (issue 10, "Must deliver" 6).
 
-Games played headless by ``consell.game.simulator.runner.simulate`` with the default pack,
+Games played headless by ``consell.simulator.runner.simulate`` with the default pack,
 through the services the views use: four players over four turns, seed 4 (plots, auctions,
 votes, insurrections), and five players over three turns, seed 6 (plots, one of them detected,
 a duel, votes, auctions; Elena is party to nothing planted). In each, along the way the table
@@ -34,13 +34,13 @@ from consell.content.catalog import load_catalog
 from consell.content.models import Card, Pack
 from consell.game.models import DiceRoll, Event, Game, ProcessedRequest, Seat
 from consell.game.services import decisions, planning, turn
-from consell.game.simulator import simulate
 from consell.rules import cards, resolution
 from consell.rules.effects import plots_keyword, source_card
 from consell.rules.errors import RuleError
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status
 from consell.rules.trades import Offer
+from consell.simulator import simulate
 
 # name -> (players, turns, seed)
 GAMES = {"four": (4, 4, 4), "five": (5, 3, 6)}

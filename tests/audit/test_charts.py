@@ -13,7 +13,6 @@ from consell.audit.charts import build_charts
 from consell.content.catalog import load_catalog
 from consell.content.loader import load_pack
 from consell.content.schema import validate_pack
-from consell.game.describe import Names, describe
 from consell.game.models import Event, Game, Seat
 from consell.game.services.store import change
 from consell.rules.event_kinds import Kind
@@ -21,6 +20,7 @@ from consell.rules.events import DIRECTOR
 from consell.rules.resources import INDICATORS, RESOURCES, Indicator, Resource
 from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Kingdom, Player, Status
+from consell.wording.describe import Names, describe
 from tests.game.conftest import seat_client, unique_pack
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ import pytest
 from consell.audit import pdf, views
 from consell.audit.presenters import NOTE_KINDS
 from consell.content.catalog import load_catalog
-from consell.game.describe import Names as Sentences
-from consell.game.describe import describe
+from consell.wording.describe import Names as Sentences
+from consell.wording.describe import describe
 from tests.audit.conftest import (
     ALICE,
     BOB,

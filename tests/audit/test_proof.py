@@ -14,7 +14,7 @@ from consell.audit.export import build_document
 from consell.audit.proof import ENTERED, MISMATCH, SEALED, VERIFIED, prove
 from consell.audit.timeline import summarise, timeline
 from consell.game.models import DiceRoll
-from consell.game.visibility import Viewer
+from consell.rules.audience import Viewer
 from tests.audit.conftest import TABLE_DICE, director_client
 from tests.game.conftest import seat_client
 

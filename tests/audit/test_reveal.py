@@ -25,7 +25,8 @@ import pytest
 from django.test import Client
 
 from consell.game.models import Event
-from consell.game.visibility import Viewer, view_for
+from consell.projection.visibility import view_for
+from consell.rules.audience import Viewer
 from tests.audit.conftest import (
     ALICE,
     BOB,

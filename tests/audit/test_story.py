@@ -15,7 +15,7 @@ import pytest
 from consell.audit.export import build_document
 from consell.audit.story import story_for
 from consell.audit.timeline import timeline
-from consell.game.visibility import Viewer
+from consell.rules.audience import Viewer
 from tests.audit.conftest import SEATS
 from tests.game.conftest import seat_client
 

@@ -17,15 +17,15 @@ from consell.audit.export import build_document
 from consell.audit.presenters import present
 from consell.audit.timeline import category_of, filter_entries, summarise, timeline
 from consell.content.catalog import load_catalog
-from consell.game import words
 from consell.game.audit_categories import AUCTION_RESULT, CORRECTION, PLOT, SECRET_ABILITY, VOTE
-from consell.game.describe import Names
-from consell.game.visibility import Viewer
 from consell.rules import odds, plots
+from consell.rules.audience import Viewer
 from consell.rules.dice import FixedDice
 from consell.rules.effects import plot_record
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
+from consell.wording import words
+from consell.wording.describe import Names
 from tests.audit.conftest import CORRECTION_REASON, DIDAC, SEATS, director_client
 from tests.game.conftest import seat_client
 

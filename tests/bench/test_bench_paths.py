@@ -27,7 +27,7 @@ def test_b4_counts_every_change_in_the_store_and_leaves_a_positive_floor(monkeyp
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     from consell.game.services import store
-    from consell.game.simulator import simulate
+    from consell.simulator import simulate
 
     for name in ("decisions", "games", "planning", "repair", "seats", "store", "turn"):
         module = importlib.import_module(f"consell.game.services.{name}")

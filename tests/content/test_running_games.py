@@ -26,8 +26,8 @@ from consell.content.models import Card, Pack
 from consell.content.reader import read_pack
 from consell.game.models import Game
 from consell.game.services import games
-from consell.game.simulator.runner import simulate
 from consell.rules.state import GameState, Phase
+from consell.simulator.runner import simulate
 
 pytestmark = pytest.mark.django_db
 

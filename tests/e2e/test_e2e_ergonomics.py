@@ -16,8 +16,8 @@ import json
 import pytest
 
 from consell.game.services import planning
-from consell.game.simulator.runner import Runner, default_pack
 from consell.rules.state import Phase
+from consell.simulator.runner import Runner, default_pack
 from tests.game.simulated import play_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -24,10 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from consell.content.models import Pack
-from consell.game import urls
 from consell.game.models import Event, Game
-from consell.game.simulator.runner import simulate
 from consell.rules.state import GameState, Phase
+from consell.simulator.runner import simulate
+from consell.views import urls
 from tests.game.simulated import director_client, phone, play_until, refusals_of
 
 from .garbage import EXAMPLES, VALUE, VALUES
@@ -38,7 +38,7 @@ GET_ONLY = {"dashboard", "seat_qr", "join", "play", "board"}
 POST_VIEWS = sorted(p.name for p in urls.urlpatterns if p.name not in GET_ONLY)
 DIRECTORS = {p.name for p in urls.urlpatterns if str(p.pattern).startswith("games/")} - GET_ONLY
 
-# Fields the views read that a page may not show in this state (consell/game/views).
+# Fields the views read that a page may not show in this state (consell/views).
 NAMES = [
     "nonce",
     "seq",

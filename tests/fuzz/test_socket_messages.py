@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from consell.asgi import application
-from consell.game.consumers import MAX_FRAME
 from consell.game.models import Event, Game
+from consell.live.consumers import MAX_FRAME
 from consell.rules.state import Phase
 from tests.game.simulated import director_client, phone, play_until
 

@@ -1,6 +1,6 @@
 """Simulated games stopped where a test needs them: the simulator's own runner, cut short.
 
-``play_until`` plays a game with ``consell.game.simulator.runner.Runner`` (the services the
+``play_until`` plays a game with ``consell.simulator.runner.Runner`` (the services the
 views call, the bots answering) and stops before the first step at which ``where(state)``
 holds, so a test can take over from the interface with a state the engine really produced.
 """
@@ -15,8 +15,8 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from consell.game.models import Game
-from consell.game.simulator.runner import Runner, default_pack
 from consell.rules.state import GameState
+from consell.simulator.runner import Runner, default_pack
 
 
 class _Reached(Exception):

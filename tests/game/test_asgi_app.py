@@ -1,5 +1,5 @@
 """The ASGI application as daphne runs it: Django's own handler behind one small ASGI
-middleware that names the server's loop for the notices (consell/game/broadcast.py)."""
+middleware that names the server's loop for the notices (consell/live/broadcast.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from asgiref.testing import ApplicationCommunicator
 from django.core import signals
 
 from consell.asgi import application
-from consell.game import broadcast
+from consell.live import broadcast
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -18,10 +18,10 @@ from django.test import Client
 
 from consell.content.catalog import load_catalog
 from consell.game.models import Event
-from consell.game.simulator import simulate
 from consell.rules.resources import Resource
 from consell.rules.state import Phase
 from consell.rules.state import card_id_of as _card_id
+from consell.simulator import simulate
 from tests.game.simulated import phone, play_until, state_of
 
 pytestmark = pytest.mark.django_db

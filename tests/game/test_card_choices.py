@@ -13,14 +13,14 @@ import re
 import pytest
 
 from consell.content.catalog import load_catalog
-from consell.game.planner import plannable
-from consell.game.simulator.runner import default_pack
-from consell.game.visibility import text
+from consell.projection.planner import plannable
+from consell.projection.visibility import text
 from consell.rules import params
 from consell.rules.cards import ability as ability_of
 from consell.rules.cards import card as card_of
 from consell.rules.effects import source_card
 from consell.rules.state import Phase
+from consell.simulator.runner import default_pack
 
 from .helpers import arrange, give_house
 from .simulated import hidden_fields, phone, play_until, refusals_of, state_of

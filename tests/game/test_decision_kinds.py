@@ -4,7 +4,7 @@ item 2).
 Each kind the rules know (``consell.rules.decision_kinds.DECLARED``, with its transition in
 ``consell.rules.decisions.TRANSITIONS``) has, on the web app's side, a
 form, a template partial that exists, an allow-listed projection, an audit category and a bot
-move (``consell.game.decisions.REGISTRY``); and the dispatchers look kinds up instead of
+move (``consell.projection.decisions.REGISTRY``); and the dispatchers look kinds up instead of
 naming them.
 """
 
@@ -21,18 +21,19 @@ from django import forms
 from django.http import QueryDict
 from django.template.loader import get_template
 
-from consell.game import pending_view
 from consell.game.audit_categories import CATEGORIES
-from consell.game.decisions import REGISTRY
-from consell.game.decisions.base import no_move, seat_decides
 from consell.game.services import decisions as decision_services
-from consell.game.simulator import bots, runner
-from consell.game.views import decisions as decision_views
+from consell.projection import pending_view
+from consell.projection.decisions import REGISTRY
+from consell.projection.decisions.base import no_move, seat_decides
 from consell.rules import decisions as rules_decisions
 from consell.rules import procedures
+from consell.rules.audience import PENDING_AUDIENCE
 from consell.rules.decision_kinds import DECLARED, DecisionKind
 from consell.rules.errors import RuleError
 from consell.rules.names import PENDING_NAMES
+from consell.simulator import bots, runner
+from consell.views import decisions as decision_views
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = list(DecisionKind)
@@ -61,7 +62,8 @@ def test_a_kind_has_every_part(kind):
     assert spec.kind is kind
     assert issubclass(spec.form, forms.Form)
     assert get_template(spec.template).template.name == f"game/decisions/_{kind}.html"
-    assert callable(spec.project) and callable(spec.audience)
+    assert callable(spec.project)
+    assert kind in PENDING_AUDIENCE  # who may know it exists is the audience rule's
     assert spec.audit in CATEGORIES
     # The simulated table can answer it: a seat's bot move, or the table's own move.
     assert spec.bot is not no_move or spec.table is not seat_decides, kind

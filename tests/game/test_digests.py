@@ -1,4 +1,4 @@
-"""The digests that tell a page whether a part changed (consell/game/digests.py), on games the
+"""The digests that tell a page whether a part changed (consell/projection/digests.py), on games the
 engine really played."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils.translation import gettext_lazy, override
 
-from consell.game.digests import digest
-from consell.game.page_parts import render_parts
 from consell.game.services import planning
-from consell.game.visibility import Viewer
+from consell.live.page_parts import render_parts
+from consell.projection.digests import digest
+from consell.rules.audience import Viewer
 
 from .helpers import start, to_planning
 

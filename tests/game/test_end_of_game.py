@@ -7,8 +7,8 @@ from django.test import Client
 from django.utils.html import escape
 
 from consell.content.models import Pack
-from consell.game.simulator.runner import simulate
 from consell.rules.state import GameState
+from consell.simulator.runner import simulate
 
 from .simulated import hidden_fields, phone, play_until, refusals_of, state_of
 

@@ -12,15 +12,16 @@ from __future__ import annotations
 import pytest
 from django.urls import resolve
 
-from consell.game import urls
 from consell.game.models import Game
 from consell.game.services import games as game_services
 from consell.game.services.planning import OFFERS
-from consell.game.simulator.runner import default_pack
-from consell.game.visibility import Viewer, view_for
+from consell.projection.visibility import view_for
 from consell.rules import crisis_phase, endgame, phases, resolution
+from consell.rules.audience import Viewer
 from consell.rules.production_phase import OPENED
 from consell.rules.state import Phase
+from consell.simulator.runner import default_pack
+from consell.views import urls
 
 from .page_forms import ruleset_post
 from .simulated import director_client, hidden_fields, phone, play_until, refusals_of, state_of
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.django_db
 
 GET_ONLY = {"dashboard", "seat_qr", "join", "play", "board"}
 
-# Which test posts to which view (checked against consell/game/urls.py below).
+# Which test posts to which view (checked against consell/views/urls.py below).
 CASES = {
     "test_before_the_deal": {"game_list", "edit_ruleset", "deal"},
     "test_setup": {"appoint", "director_appoint", "keep_objectives", "reissue_seat", "start"},

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from consell.content.catalog import load_catalog
-from consell.game.planner import plannable
 from consell.game.services import planning
-from consell.game.visibility import text
+from consell.projection.planner import plannable
+from consell.projection.visibility import text
 from consell.rules.state import DestinyCard, Phase
 
 from .helpers import arrange

@@ -212,7 +212,7 @@ async def test_a_notice_that_is_not_newer_never_moves_the_page_back(game):
     """Two daphne processes may relay versions 7 and 6 in that order: only 7 reaches the page."""
     from channels.layers import get_channel_layer
 
-    from consell.game.broadcast import game_group
+    from consell.live.broadcast import game_group
 
     phone = await sync_to_async(seat_client)(game, 1)
     socket, _ = await _connect(f"/ws/play/{game.pk}/", phone)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from consell.game.simulator import simulate
+from consell.simulator import simulate
 
 from .simulated import phone
 

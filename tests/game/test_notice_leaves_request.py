@@ -1,4 +1,4 @@
-"""A change's notice leaves the request that made it (``consell.game.broadcast``).
+"""A change's notice leaves the request that made it (``consell.live.broadcast``).
 
 Under the server a notice runs as a task of its own on the server's event loop. A phone that
 drops the connection while its change is saved (it navigates away, the Wi-Fi blinks) cancels
@@ -12,7 +12,7 @@ import asyncio
 
 from asgiref.sync import sync_to_async
 
-from consell.game import broadcast
+from consell.live import broadcast
 
 
 async def test_a_request_cancelled_while_its_change_is_announced_still_sends_the_notice():

@@ -37,7 +37,7 @@ def redis_down(settings, caplog):
             "CONFIG": {"hosts": [f"redis://127.0.0.1:{_port_where_nothing_listens()}/0"]},
         }
     }
-    caplog.set_level(logging.WARNING, logger="consell.game.broadcast")
+    caplog.set_level(logging.WARNING, logger="consell.live.broadcast")
     return caplog
 
 
@@ -55,13 +55,13 @@ def redis_hung(settings, caplog):
             "CONFIG": {"hosts": [f"redis://127.0.0.1:{port}/0"]},
         }
     }
-    caplog.set_level(logging.WARNING, logger="consell.game.broadcast")
+    caplog.set_level(logging.WARNING, logger="consell.live.broadcast")
     yield caplog
     listener.close()
 
 
 def _notices_lost(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "consell.game.broadcast"]
+    return [r.getMessage() for r in caplog.records if r.name == "consell.live.broadcast"]
 
 
 def _texts(response) -> list[str]:

@@ -15,9 +15,9 @@ import copy
 import pytest
 
 from consell.content.catalog import load_catalog
-from consell.game import planner
 from consell.game.naming import text
 from consell.game.services import decisions, planning
+from consell.projection import planner
 from consell.rules.state import GameState, Phase
 
 from .simulated import play_until

@@ -1,6 +1,6 @@
 """A notice carries its page's parts, rendered by the function the page's own requests call.
 
-The socket sends what ``live.js`` would have asked for (``consell.game.page_parts``), so a page
+The socket sends what ``live.js`` would have asked for (``consell.live.page_parts``), so a page
 shows a change with no request. These tests hold the pushed parts to the page's own parts
 request, for a phone, the public board and the director, and check that a socket whose right
 no longer holds is sent nothing.
@@ -201,7 +201,7 @@ async def test_a_director_who_logged_out_is_sent_no_parts(game, director):
 
 def _counting(monkeypatch, trips: list[int]) -> None:
     """Count the sockets each call of the parts' rendering serves."""
-    from consell.game import consumers
+    from consell.live import consumers
 
     render = consumers.render_for_sockets
 
@@ -218,7 +218,7 @@ async def test_a_change_reaches_a_process_as_one_message_rendered_in_one_trip(
     """A process holding several pages of a game takes one channel-layer message per change,
     not one per socket, and renders their parts in one call, which reads the game once; each
     page still gets its own parts."""
-    from consell.game import consumers
+    from consell.live import consumers
 
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     messages, trips = [], []
@@ -299,7 +299,7 @@ async def test_a_relay_whose_layer_failed_catches_its_pages_up_without_a_ping(
 
     from channels.layers import get_channel_layer
 
-    from consell.game import consumers
+    from consell.live import consumers
 
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     layer = get_channel_layer()

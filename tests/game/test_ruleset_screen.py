@@ -11,8 +11,8 @@ import dataclasses
 
 import pytest
 
-from consell.game.ruleset_labels import ENTRIES, GROUPS
 from consell.rules.ruleset import Ruleset
+from consell.wording.ruleset_labels import ENTRIES, GROUPS
 
 from .page_forms import form_values, ruleset_post
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from consell.game import broadcast
 from consell.game.services import planning
 from consell.game.services import turn as turn_services
+from consell.game.signals import game_changed
 from consell.rules.resources import Resource
 from consell.rules.state import Phase
 
@@ -33,14 +33,13 @@ INFORMERS = "xarxa-d-informadors-1"
 def notices(monkeypatch):
     """Every version notice sent after a commit, as (viewer, version) pairs."""
     sent: list[tuple[str, int]] = []
-    real = broadcast.notify_game_changed
 
-    def spy(game_id, versions):
+    def spy(sender, *, game_id, versions, **kwargs):
         sent.extend(versions.items())
-        real(game_id, versions)
 
-    monkeypatch.setattr("consell.game.services.store.notify_game_changed", spy)
-    return sent
+    game_changed.connect(spy)
+    yield sent
+    game_changed.disconnect(spy)
 
 
 def _to_secrets(game) -> None:

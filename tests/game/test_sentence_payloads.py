@@ -16,10 +16,10 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 import pytest
 from django.utils import translation
 
-from consell.game.describe import LINES, describe
-from consell.game.sentences import Line, Names
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import PAYLOADS
+from consell.wording.describe import LINES, describe
+from consell.wording.sentences import Line, Names
 
 NAMES = {1: "Alice", 2: "Bob"}
 

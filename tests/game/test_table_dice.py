@@ -13,11 +13,11 @@ import pytest
 from consell.content.catalog import load_catalog
 from consell.game.models import DiceRoll, Event
 from consell.game.services.turn import table_dice
-from consell.game.simulator.runner import default_pack
 from consell.rules import resolution
 from consell.rules.dice import FixedDice
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import Phase
+from consell.simulator.runner import default_pack
 
 from .simulated import director_client, hidden_fields, play_until, refusals_of, state_of
 

@@ -15,7 +15,8 @@ from consell.game import state_cache
 from consell.game.access import with_state
 from consell.game.models import Game
 from consell.game.services import decisions
-from consell.game.visibility import Viewer, behind_screen_for, table_view, view_for
+from consell.projection.visibility import behind_screen_for, table_view, view_for
+from consell.rules.audience import Viewer
 from consell.rules.state import GameState, Phase
 
 from .simulated import play_until

@@ -12,11 +12,11 @@ import pytest
 from consell.content.models import Pack
 from consell.game.models import Event, Game
 from consell.game.services import planning
-from consell.game.simulator.runner import simulate
 from consell.rules import endgame
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Status
 from consell.rules.trades import Offer
+from consell.simulator.runner import simulate
 
 from .simulated import phone, refusals_of, state_of
 

@@ -13,11 +13,11 @@ from consell.content.catalog import load_catalog
 from consell.game.services import decisions as decision_services
 from consell.game.services import games as game_services
 from consell.game.services import turn as turn_services
-from consell.game.simulator.runner import default_pack
 from consell.rules.cards import card as card_of
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.resources import Resource
 from consell.rules.state import Phase
+from consell.simulator.runner import default_pack
 
 from .conftest import PLAYERS
 from .helpers import arrange, start, state_of

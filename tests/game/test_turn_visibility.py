@@ -16,7 +16,8 @@ import pytest
 from consell.game.models import Event
 from consell.game.services import planning
 from consell.game.services import turn as turn_services
-from consell.game.visibility import Viewer, view_for
+from consell.projection.visibility import view_for
+from consell.rules.audience import Viewer
 from consell.rules.state import Phase
 
 from .conftest import seat_client

@@ -33,11 +33,11 @@ from django.test import Client, override_settings
 from django.utils import translation
 
 from consell.content.catalog import load_catalog
-from consell.game.describe import Names, describe
 from consell.game.models import Event, Game
-from consell.game.page_parts import Asked, render_for_sockets
-from consell.game.visibility import Viewer as PageViewer
+from consell.live.page_parts import Asked, render_for_sockets
+from consell.projection.visibility import Viewer as PageViewer
 from consell.rules.state import GameState, Phase, Status
+from consell.wording.describe import Names, describe
 from tests.pdf_text import pdf_text, squeezed
 
 from .pack import MARKER, Markers
@@ -478,7 +478,8 @@ class Crawl:
     # -- websocket notices (G52) --------------------------------------------------------
 
     def heard(self, game_id: int, versions: dict[str, int]) -> None:
-        """Spy on ``notify_game_changed``: which viewers were woken, and by which events."""
+        """Hears ``consell.game.signals.game_changed``: which viewers were woken, and by which
+        events."""
         game = Game.objects.get(pk=game_id)
         events = list(Event.objects.filter(game=game, seq__gt=self._seq).order_by("seq"))
         self._seq = game.seq

@@ -16,7 +16,7 @@ from consell.content.loader import load_pack
 from consell.content.models import Pack
 from consell.content.reader import load_yaml
 from consell.content.schema import PACK_FILE, validate_pack
-from consell.game.simulator.runner import DEFAULT_PACK
+from consell.simulator.runner import DEFAULT_PACK
 
 MARKER = re.compile(r"ZQ[a-z_]+\d+(?:A\d+)?Q")
 LANGUAGES = ("ca", "en")

@@ -24,8 +24,8 @@ import html
 import json
 from dataclasses import dataclass, field
 
-from consell.game.describe import Names, describe
 from consell.rules.state import GameState, Phase, Status, card_id_of
+from consell.wording.describe import Names, describe
 
 from .pack import Markers
 

@@ -15,8 +15,8 @@ import logging
 
 import pytest
 
-from consell.game.services import store
-from consell.game.simulator import simulate
+from consell.game.signals import game_changed
+from consell.simulator import simulate
 from tests.harness.crawl import Crawl, leaks
 from tests.harness.pack import load_marked_pack
 
@@ -39,16 +39,17 @@ def play_and_crawl(marked, monkeypatch, players, turns, seed, sample, debug=Fals
     pack, markers = marked
     label = f"{players} players, {turns} turns, seed {seed}" + (", DEBUG on" if debug else "")
     crawl = Crawl(label, markers, sample=sample, debug=debug)
-    real = store.notify_game_changed
 
-    def spy(game_id, versions):
+    def spy(sender, *, game_id, versions, **kwargs):
         crawl.heard(game_id, versions)
-        real(game_id, versions)
 
-    monkeypatch.setattr(store, "notify_game_changed", spy)
     # Every 404 and 500 would be logged; the failures say all there is to say about them.
     monkeypatch.setattr(logging.getLogger("django.request"), "disabled", True)
-    simulate(players, turns, seed, pack=pack, before_step=crawl, plant=crawl.plant)
+    game_changed.connect(spy)
+    try:
+        simulate(players, turns, seed, pack=pack, before_step=crawl, plant=crawl.plant)
+    finally:
+        game_changed.disconnect(spy)
     return crawl
 
 
@@ -84,7 +85,7 @@ def test_with_debug_on_no_error_page_shows_a_viewer_internals_or_secrets(
 def test_the_harness_reports_a_hand_shown_on_the_board(marked, monkeypatch):
     """The harness itself can fail: a board that shows each player's tactics among their
     visible assets is reported, naming the owner and the card, for the seats and the board."""
-    from consell.game import visibility
+    from consell.projection import visibility
 
     real = visibility._public_board
 

@@ -21,10 +21,10 @@ import pytest
 from django.test import Client
 
 from consell.content.catalog import load_catalog
-from consell.game.describe import LINES
 from consell.game.models import Event, Game
-from consell.game.simulator import simulate
 from consell.rules.state import GameState, Status
+from consell.simulator import simulate
+from consell.wording.describe import LINES
 
 from .words import Detector, visible_lines
 

@@ -15,11 +15,11 @@ import pytest
 
 from consell.content.catalog import load_catalog
 from consell.game.models import Event, Game
-from consell.game.simulator.runner import default_pack
 from consell.rules import invariants
 from consell.rules.resources import RESOURCES
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
+from consell.simulator.runner import default_pack
 
 
 @pytest.fixture

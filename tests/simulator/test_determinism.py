@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from consell.game.models import Event
-from consell.game.simulator import simulate, summarize
-from consell.game.simulator.runner import game_seed
+from consell.simulator import simulate, summarize
+from consell.simulator.runner import game_seed
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ import pytest
 from django.utils import translation
 
 from consell.content.catalog import load_catalog
-from consell.game.describe import Names, describe
 from consell.game.models import Event
-from consell.game.simulator import simulate
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import PAYLOADS, Executed, VoteStake, payload, problems
+from consell.simulator import simulate
+from consell.wording.describe import Names, describe
 
 pytestmark = pytest.mark.django_db
 

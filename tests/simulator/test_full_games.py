@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from consell.game.simulator import simulate
 from consell.rules.state import Status
+from consell.simulator import simulate
 
 from .conftest import PhaseChecker, sequence_numbers
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from consell.game.models import Event
-from consell.game.simulator import simulate
+from consell.simulator import simulate
 
 pytestmark = pytest.mark.django_db
 

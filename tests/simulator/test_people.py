@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from consell.game.models import Event
-from consell.game.simulator import simulate
-from consell.game.simulator.people import ideal_size
 from consell.rules.state import GameState
+from consell.simulator import simulate
+from consell.simulator.people import ideal_size
 
 pytestmark = pytest.mark.django_db
 

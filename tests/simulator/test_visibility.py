@@ -16,11 +16,12 @@ import pytest
 
 from consell.content.loader import load_pack
 from consell.content.schema import validate_pack
-from consell.game import broadcast
 from consell.game.models import Event, Game
-from consell.game.simulator import simulate
-from consell.game.visibility import Viewer, view_for
+from consell.live import broadcast
+from consell.projection.visibility import view_for
+from consell.rules.audience import Viewer
 from consell.rules.state import GameState, Status, card_id_of
+from consell.simulator import simulate
 from tests.game.conftest import unique_pack
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 Every decision a pending waits on (``consell.rules.decision_kinds``) goes through
 ``consell.rules.decisions.decide``, a posted form read first by its kind's own form
-(``consell.game.decisions``); procedures the director runs (expulsion, execution, founding or
+(``consell.projection.decisions``); procedures the director runs (expulsion, execution, founding or
 joining a kingdom, insurrections) through ``consell.rules.procedures``. Whatever the decision
 fires (a reaction's trigger) is answered here too, so no trigger is ever left unasked.
 """
@@ -10,10 +10,11 @@ fires (a reaction's trigger) is answered here too, so no trigger is ever left un
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from django.utils.translation import gettext as _
 
+from consell.game.services.store import DealtChange, change, dealt
 from consell.rules import (
     corrections,
     decisions,
@@ -22,6 +23,7 @@ from consell.rules import (
     procedures,
     resolution,
 )
+from consell.rules.audience import knows_of
 from consell.rules.errors import InvalidParameterError
 from consell.rules.event_kinds import Kind
 from consell.rules.events import public
@@ -29,9 +31,13 @@ from consell.rules.payloads import (
     Correction,
 )
 
-from ..decisions import REGISTRY, Posted
-from ..pending_view import shown_to
-from .store import DealtChange, change, dealt
+
+@runtime_checkable
+class Posted(Protocol):
+    """A decision form as posted (``consell.projection.decisions.Posted``), read by the kind of
+    the pending it answers once the poster is known to be asked."""
+
+    def read(self, kind: str) -> Mapping[str, Any]: ...
 
 
 def record(ch: DealtChange, outcome, *, actor: int | None = None) -> None:
@@ -70,7 +76,7 @@ def decide(
     with dealt(game_id, nonce=nonce, by_director=seat is None) as ch:
         pending = next((p for p in ch.state.pending if p.id == pending_id), None)
         if seat is not None and (
-            pending is None or not shown_to(pending, seat) or seat not in pending.waiting_for
+            pending is None or not knows_of(pending, seat) or seat not in pending.waiting_for
         ):
             # A phone is told the same whether the decision is another seat's or does not
             # exist: pending ids are sequential, and "it is seat 7's" would tell who was asked
@@ -80,7 +86,7 @@ def decide(
                 % {"pending_id": pending_id}
             )
         if isinstance(decision, Posted):
-            decision = _read(decisions.find(ch.state, pending_id).kind, decision)
+            decision = decision.read(decisions.find(ch.state, pending_id).kind)
         waited = decisions.a_vote_waits(ch.state)
         outcome = decisions.decide(
             ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
@@ -90,13 +96,6 @@ def decide(
             # The last reaction to a vote's opening was answered (privately, maybe): the vote
             # now opens on every page that shows it (§4.3).
             ch.touch(public=True)
-
-
-def _read(kind: str, posted: Posted) -> Mapping[str, Any]:
-    """A posted form, read by its kind's form; a pending that takes no decision reads nothing,
-    and the rules say so."""
-    spec = REGISTRY.get(kind)
-    return spec.read(posted.data) if spec else {}
 
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:

@@ -8,6 +8,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from consell.game.models import Game, Seat, new_seed
+from consell.game.services.store import change, dealt
 from consell.rules import offices as rules_offices
 from consell.rules import setup as rules_setup
 from consell.rules.dice import commitment
@@ -19,9 +21,6 @@ from consell.rules.payloads import (
     RulesetChanged,
 )
 from consell.rules.ruleset import Ruleset
-
-from ..models import Game, Seat, new_seed
-from .store import change, dealt
 
 
 class SetupError(ValueError):

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from consell.game.services import together
+from consell.game.services.store import DealtChange, dealt
 from consell.rules import planning as rules_planning
 from consell.rules import trades as rules_trades
 from consell.rules.errors import InvalidParameterError, NotEligibleError
@@ -19,9 +21,6 @@ from consell.rules.payloads import (
     TradeSide,
 )
 from consell.rules.state import PlannedAbility
-
-from . import together
-from .store import DealtChange, dealt
 
 OFFERS = "trade_offers"
 

@@ -15,6 +15,9 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from consell.game.models import Seat
+from consell.game.services import decisions, seats, turn
+from consell.game.services.store import change
 from consell.rules import corrections
 from consell.rules.errors import InvalidParameterError
 from consell.rules.event_kinds import Kind
@@ -22,10 +25,6 @@ from consell.rules.events import director
 from consell.rules.payloads import (
     Repair,
 )
-
-from ..models import Seat
-from . import decisions, seats, turn
-from .store import change
 
 REASON_MAX = corrections.REASON_MAX
 

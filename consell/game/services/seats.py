@@ -6,15 +6,14 @@ import secrets
 
 from django.db import transaction
 
+from consell.game.models import Seat
+from consell.game.services.store import change
+from consell.game.signals import announce, seat_revoked
 from consell.rules.event_kinds import Kind
 from consell.rules.events import director
 from consell.rules.payloads import (
     SeatLinkReissued,
 )
-
-from ..broadcast import close_seat
-from ..models import Seat
-from .store import change
 
 
 def reissue_link(game_id: int, position: int, *, nonce: str | None = None) -> Seat:
@@ -28,5 +27,5 @@ def reissue_link(game_id: int, position: int, *, nonce: str | None = None) -> Se
             None,
             [director(Kind.SEAT_LINK_REISSUED, SeatLinkReissued(seat=position, name=seat.name))],
         )
-        transaction.on_commit(lambda: close_seat(game_id, position))
+        transaction.on_commit(lambda: announce(seat_revoked, game_id=game_id, position=position))
     return seat

@@ -4,7 +4,8 @@ Every service runs its work inside ``change(game_id)``: the game row is locked (
 SQLite, whose write transactions start IMMEDIATE, and ``SELECT ... FOR UPDATE`` on
 PostgreSQL), the rules engine computes an ``Outcome``, and ``Change.record`` appends its events
 with consecutive sequence numbers, stores the dice drawn, and saves the new state, all in one
-transaction. The "game changed" notice goes out with ``transaction.on_commit``, never before.
+transaction. The "game changed" signal (``consell.game.signals``) goes out with
+``transaction.on_commit``, never before.
 A hand-in goes through ``together``, which applies the hand-ins that arrive at once in one
 such change (``open_dealt``, each applied in turn, ``save``).
 """
@@ -24,18 +25,17 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
+from consell.game import game_rows, log_cache, state_cache
+from consell.game.access import keep_row
+from consell.game.models import DiceRoll, Event, Game
+from consell.game.signals import announce, game_changed
 from consell.rules import audience
+from consell.rules.audience import Viewer
 from consell.rules.dice import HmacDice, PhysicalDice, Roll
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState
-
-from .. import game_rows, log_cache, state_cache
-from ..access import keep_row
-from ..broadcast import notify_game_changed
-from ..models import DiceRoll, Event, Game
-from ..visibility import Viewer
 
 
 class AlreadyApplied(Exception):
@@ -268,7 +268,7 @@ def save(ch: Change) -> None:
         after = (game.seq, game.state_tag)
         transaction.on_commit(lambda: log_cache.keep_written(game, before, after, written))
     if bumped:
-        transaction.on_commit(lambda: notify_game_changed(game.pk, bumped))
+        transaction.on_commit(lambda: announce(game_changed, game_id=game.pk, versions=bumped))
 
 
 def _bump_versions(game: Game, ch: Change) -> dict[str, int]:

@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from consell.game import game_rows
+from consell.game.services import store
 from consell.rules.state import GameState
-
-from .. import game_rows
-from . import store
 
 Step = Callable[[store.DealtChange], None]
 

@@ -12,6 +12,11 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from consell.game.models import Game
+from consell.game.naming import kingdom_names, target_name
+from consell.game.services.decisions import answer_triggers, record
+from consell.game.services.planning import OFFERS, clear_offers
+from consell.game.services.store import DealtChange, dealt
 from consell.rules import (
     acquisition,
     cards,
@@ -34,12 +39,6 @@ from consell.rules.events import Event
 from consell.rules.payloads import Aborted, payload
 from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
-
-from ..models import Game
-from ..naming import kingdom_names, target_name
-from .decisions import answer_triggers, record
-from .planning import OFFERS, clear_offers
-from .store import DealtChange, dealt
 
 
 def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
@@ -90,7 +89,7 @@ def reveal_destiny(game_id: int, *, nonce=None, expected_seq=None) -> None:
 
 def close_planning_for(game_id: int, seat: int, *, nonce=None) -> None:
     """See ``planning.close_for``; re-exported for the director's dashboard."""
-    from .planning import close_for
+    from consell.game.services.planning import close_for
 
     if Game.objects.filter(pk=game_id, state__isnull=True).exists():
         raise IllegalTransitionError(_("The cards have not been dealt yet."))

@@ -16,7 +16,7 @@ from consell.audit.export import build_document
 from consell.audit.proof import ENTERED, VERIFIED, prove
 from consell.audit.timeline import summarise, timeline
 from consell.game.models import Game
-from consell.game.visibility import Viewer
+from consell.rules.audience import Viewer
 
 
 class Command(BaseCommand):

@@ -1,0 +1,317 @@
+"""A viewer's live parts, rendered from that viewer's view (docs/principles.md, principle 7).
+
+``render_parts`` is the one function that turns a viewer's view into the HTML of its page's
+live parts. The page's own requests (a load, htmx asking again) and the socket's push after a
+change both call it, so what a browser receives is the same whichever way it came, and both
+are built from ``visibility.view_for``, the one gate.
+
+A part is rendered from a plain context: the slice of the view it shows, and nothing else (no
+request, no login, no form token: a page's static script adds the browser's CSRF token when a
+form is sent). So a rendering is a function of its audience, its language, its part and that
+slice, and it is kept in Django's cache under exactly those, the slice by its digest:
+
+    part:<game>:<audience>:<language>:<template>#<part>:<digest of the slice>
+
+Whatever is not in the slice is not shown, so a part can never be served stale by a key
+that forgot something it shows. A public change rebuilds each viewer's view, but a phone's
+chest, planner and decisions are rendered again only when their slice changed, and the
+board's pieces inside them (``{% shared_part %}``) once for every viewer given the same data.
+A part's forms carry a one-time key (the nonce) so that a form sent twice is applied once;
+a kept rendering holds a mark in its place, and each delivery writes fresh keys in.
+
+Each part also has a short key, a digest of its cache key, written on its element
+(``data-key``). A page tells its socket the keys it holds, the socket remembers what it sent,
+and a part whose key the page holds is neither rendered nor sent again: a public change sends
+a phone its board and its log, not its chest. The page compares every key of a notice with
+its own and asks over HTTP for any part it does not hold, so a notice it skipped cannot leave
+a part stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from consell.game import game_rows
+from consell.game.access import with_state
+from consell.game.models import Game
+from consell.live.rendered import part_key, rendered_as, rendered_each
+from consell.projection.visibility import TableView, behind_screen_for, table_view, view_for
+from consell.rules.audience import Viewer
+from consell.wording.templatetags.consell_game import NONCE_LATER, kingdom_of
+from consell.wording.words import content_language
+
+# The parts of each page a notice refreshes (its elements with hx-trigger="consell:changed").
+PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "director": ("game/dashboard.html", ("live",)),
+    "seat": ("game/play.html", ("decisions", "plan", "chest", "board", "log")),
+    "public": ("game/board.html", ("board",)),
+}
+
+# Parts whose slice is what the whole table sees (a phone's board shows its kingdom, which its
+# members share): kept for the table, not for one viewer.
+TABLE_PARTS = {"seat": ("board",)}
+
+# Response header of a parts answer: the version it shows.
+VERSION_HEADER = "Consell-Version"
+
+PLAN_PILES = (
+    ("indications", _("Indications")),
+    ("actions", _("Actions, in order")),
+    ("secrets", _("Secrets, in order")),
+)
+TRADEABLE = ("POW", "MON", "INT", "FOR", "FAI")
+
+# What a phone's view adds to its chest for the planner (what it may plan and trade now).
+PLANNER_KEYS = frozenset({"plannable", "offers", "may_trade"})
+# What the planner shows of a phone's view: a change to anything else leaves it as it is.
+PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets")
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A page's live parts at ``version`` of its viewer's view, by name, in page order.
+
+    ``keys`` names the rendering of every part of the page, sent or not: a part whose key the
+    page already holds is left out of ``html`` (a planner left alone keeps what its player is
+    typing; a chest no change reached is not sent again)."""
+
+    version: int
+    html: dict[str, str] = field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
+    view: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def joined(self) -> str:
+        return "".join(self.html.values())
+
+
+def render_parts(
+    game: Game,
+    viewer: Viewer,
+    names: Iterable[str] | None = None,
+    held: Mapping[str, str] | None = None,
+    table: TableView | None = None,
+    lines: dict[tuple, str] | None = None,
+) -> Parts:
+    """The live parts ``names`` (all of the page's by default) of ``viewer``'s page, rendered
+    from ``viewer``'s view of ``game`` in the active language.
+
+    ``held``: the key of each part the page already shows; those parts are left out.
+    ``table``: this version's shared table for the viewer's side of the screen, and
+    ``lines``: the log lines rendered so far, when the caller renders several viewers of one
+    change; made here otherwise.
+    """
+    template, page_parts = PAGES[viewer.kind]
+    view = view_for(game, viewer, content_language(), table)
+    log = log_lines(view.get("log", []), {} if lines is None else lines)
+    slices = _slices(viewer, {**view, "log_lines": log}, game)
+    wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
+    held = held or {}
+    html: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    for name in wanted:
+        context = {**slices[name], "nonce_later": True}
+        audience = "table" if name in TABLE_PARTS.get(viewer.kind, ()) else viewer.key
+        full = part_key(f"{game.pk}:{audience}", f"{template}#{name}", context)
+        keys[name] = short = hashlib.sha256(full.encode()).hexdigest()[:16]
+        if held.get(name) == short:
+            continue
+        # It follows from the key: the page's element says which rendering it shows.
+        shown = {**context, "part_key": short}
+        html[name] = stamped(rendered_as(full, f"{template}#{name}", shown))
+    return Parts(view["game"]["version"], html, keys, view)
+
+
+def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
+    """A viewer's log (``view.log``) as its ``<li>`` lines, newest first as given.
+
+    A line shows its turn, its phase, its sentence and whether the director made it, so the
+    phones that read the same entry read the same line: ``known`` holds the lines already
+    rendered for this change's other viewers, and the rest come from the ``parts`` cache or
+    are rendered, once each."""
+    shows = [(ev["turn"], ev["phase"], ev["by_director"], ev["text"] or ev["kind"]) for ev in log]
+    new = list(dict.fromkeys(line for line in shows if line not in known))
+    if new:
+        contexts = [{"ev": dict(zip(LINE_FIELDS, line, strict=True))} for line in new]
+        known.update(zip(new, rendered_each("game/_log_line.html", contexts), strict=True))
+    return mark_safe("\n".join(known[line] for line in shows))
+
+
+LINE_FIELDS = ("turn", "phase", "by_director", "text")
+
+
+def stamped(html: str) -> SafeString:
+    """``html`` with a fresh one-time key in each of its forms: a kept rendering is shown
+    again after a form of it was sent (a tile added, then removed), and its forms must not
+    carry keys already used."""
+    first, *rest = html.split(NONCE_LATER)
+    if not rest:
+        return mark_safe(first)
+    fresh = secrets.token_hex(14)  # this delivery's, then each form's number
+    return mark_safe(first + "".join(f"{fresh}{n:04x}{piece}" for n, piece in enumerate(rest)))
+
+
+def page_context(parts: Parts) -> dict[str, Any]:
+    """What a whole page shows around its parts: the viewer's view, and each part's HTML."""
+    return {"view": parts.view, "parts": parts.html}
+
+
+def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[str, Any]]:
+    """Each part's context: the slice of the view it shows. The viewer's version is left out
+    (no part shows it), so a part whose slice did not change is the same rendering."""
+    shown = {k: v for k, v in view.items() if k != "log"}
+    shown["game"] = {k: v for k, v in view["game"].items() if k != "version"}
+    if viewer.kind == "director":
+        game_row = {"pk": game.pk, "id": game.pk, "seq": game.seq}
+        return {"live": {"view": shown, "game": game_row, "log_lines": shown.pop("log_lines")}}
+    if viewer.kind == "public":
+        return {"board": {"view": shown}}
+    return _seat_slices(shown)
+
+
+def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    me, board = shown.get("me"), shown.get("board")
+    common = {"game": shown["game"], "viewer": shown["viewer"]}
+    phase = {k: board[k] for k in ("status", "turn", "turns", "phase", "peril")} if board else None
+    chest = {k: v for k, v in me.items() if k not in PLANNER_KEYS} if me else None
+    return {
+        "decisions": {
+            "view": {**common, "board": phase, "me": bool(me), "decisions": shown.get("decisions")}
+        },
+        "plan": {
+            "view": {
+                **common,
+                "me": {k: me[k] for k in PLANNER_SHOWS if k in me} if me else None,
+                "board": {
+                    "players": [{"seat": p["seat"], "name": p["name"]} for p in board["players"]]
+                }
+                if board
+                else None,
+            },
+            "plan_piles": PLAN_PILES,
+            "tradeable": TRADEABLE,
+        },
+        "chest": {
+            "view": {
+                **common,
+                "me": chest,
+                "board": _appointing(board) if board else None,
+            }
+        },
+        "board": {
+            "view": {
+                "game": shown["game"],
+                "board": board,
+                "kingdom": kingdom_of(board, shown["viewer"]["seat"]) if board else None,
+                "final": shown.get("final"),
+            }
+        },
+        "log": {"log_lines": shown.get("log_lines", "")},
+    }
+
+
+def _appointing(board: dict[str, Any]) -> dict[str, Any]:
+    """What a chest shows of the board: before turn 1 a King appoints the members of their
+    kingdom to its offices; after that, nothing of the board (so a public change leaves the
+    chest as it is)."""
+    if board["status"] != "setup":
+        return {"status": board["status"]}
+    return {
+        "status": board["status"],
+        "kingdoms": [
+            {
+                "name": k["name"],
+                "king": k["king"],
+                "offices": [
+                    {"id": o["id"], "title": o["title"], "holder": o["holder"]}
+                    for o in k["offices"]
+                ],
+            }
+            for k in board["kingdoms"]
+        ],
+        "players": [
+            {"seat": p["seat"], "name": p["name"], "kingdom": p["kingdom"]}
+            for p in board["players"]
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a socket asks for its page after a change: its viewer, the language its page was
+    rendered in, the key of each part its page holds, and the right it connected with (a seat's link
+    token, or the account directing the game), checked again at every rendering."""
+
+    viewer: Viewer
+    language: str
+    held: tuple[tuple[str, str], ...] = ()
+    seat_token: str = ""
+    director: int | None = None
+
+
+def render_for_sockets(
+    game_id: int,
+    asked: list[Asked],
+    made: Callable[[list[tuple[int, Parts | None]]], None] | None = None,
+) -> list[Parts | None]:
+    """The parts of several sockets' pages of one game at its current version, in order;
+    None for a socket whose right no longer holds (a reissued link, another director).
+
+    One read of the game and its seats serves them all, and each side of the Secrets screen
+    builds its shared table once per language, for every viewer on that side. ``made`` is
+    handed the parts (by the sockets' indexes) in two batches: the table's pages, then the
+    dashboards, the costliest, so the pages can be sent while the dashboards are rendered
+    (handing on each page alone cost more wake-ups of the server's loop than it saved)."""
+    try:
+        game = with_state(game_rows.read(game_id))
+    except Game.DoesNotExist:
+        game = None
+    if game is None:
+        if made is not None:
+            made([(index, None) for index in range(len(asked))])
+        return [None] * len(asked)
+    tokens = dict(game.seats.values_list("position", "token"))
+    tables: dict[tuple, TableView] = {}
+    lines: dict[tuple, dict[tuple, str]] = {}
+    out: list[Parts | None] = []
+    batch: list[tuple[int, Parts | None]] = []
+    for index, one in enumerate(asked):
+        if made is not None and batch and one.viewer.kind == "director":
+            made(batch)  # the pages before it go out while the dashboard renders
+            batch = []
+        if not _still_allowed(game, tokens, one):
+            out.append(None)
+            batch.append((index, None))
+            continue
+        with translation.override(one.language):
+            table = None
+            if game.state is not None:
+                behind = behind_screen_for(game, one.viewer)
+                key = (behind, content_language(), get_language())
+                table = tables.get(key)
+                if table is None:
+                    table = tables[key] = table_view(game, behind, content_language())
+            said = lines.setdefault((get_language(), content_language()), {})
+            parts = render_parts(game, one.viewer, held=dict(one.held), table=table, lines=said)
+            out.append(parts)
+            batch.append((index, parts))
+    if made is not None and batch:
+        made(batch)
+    return out
+
+
+def _still_allowed(game: Game, tokens: dict[int, str], one: Asked) -> bool:
+    viewer = one.viewer
+    if viewer.kind == "seat":
+        return viewer.seat is not None and tokens.get(viewer.seat) == one.seat_token
+    if viewer.kind == "director":
+        return one.director is not None and game.director_id == one.director
+    return True
