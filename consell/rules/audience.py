@@ -1,4 +1,5 @@
-"""Who may read an event, and when: the one rule (docs/principles.md, principle 3).
+"""Who may read an event, and when, and who may know a pending exists: the one rule
+(docs/principles.md, principle 3).
 
 Every reader of the log asks here: a viewer's page and its log (``consell.projection.visibility``),
 the notice that wakes a viewer (``services.store``), and the audit and its export. The audience

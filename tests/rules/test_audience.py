@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from consell.rules import audience
+from consell.rules.decision_kinds import DecisionKind
 from consell.rules.event_kinds import Kind
 from consell.rules.events import director, never_revealed, private, public
+from consell.rules.state import Pending
 
 
 @dataclass(frozen=True)
@@ -118,3 +120,47 @@ def test_design_3_the_machinerys_steps_stay_out_of_the_players_logs_until_the_en
     assert audience.may_read_in_log(paid, ANNA, audience.AFTER_THE_END)
     assert not audience.may_read_in_log(Logged(Kind.COST_PAID, "public"), BOARD)
     assert all(audience.may_read_in_log(story, reader) for reader in (ANNA, BERNAT, BOARD))
+
+
+# -- who may know a pending exists (``audience.knows_of``) ------------------------------------
+
+
+def _pending(kind: str, waiting_for=(1,), **data) -> Pending:
+    return Pending(id=7, kind=kind, data=dict(data), waiting_for=list(waiting_for))
+
+
+def test_s4_7_a_vote_is_followed_by_every_seat_not_only_its_voters():
+    """§4.7: "A vote is resolved when its ability executes during the Actions phase", in front
+    of the table: a seat not asked to vote still follows it."""
+    vote = _pending(DecisionKind.VOTE, waiting_for=(1,))
+    assert audience.knows_of(vote, 2) and audience.knows_of(vote, 1)
+
+
+def test_g52_a_reaction_is_known_to_its_owner_alone():
+    """G52: "shows other players the resulting changes ... without saying what caused them": a
+    reaction offered to its owner tells when a secret touched them, so no other seat may know
+    it exists, not even one it waits on."""
+    reaction = _pending(DecisionKind.REACTION, waiting_for=(1, 2), seat=1)
+    assert audience.knows_of(reaction, 1)
+    assert not audience.knows_of(reaction, 2) and not audience.knows_of(reaction, 3)
+
+
+def test_design_3_the_director_knows_of_every_pending_and_a_seat_of_none_of_the_directors():
+    """docs/principles.md, principle 3: the director sees everything; a condition or a manual
+    effect the director rules, and the turn panel's steps, are no seat's."""
+    for kind in (DecisionKind.CONDITION, DecisionKind.MANUAL, "step"):
+        pending = _pending(kind, waiting_for=(1,))
+        assert audience.knows_of(pending, None)
+        assert not audience.knows_of(pending, 1)
+
+
+def test_design_3_a_choice_or_a_procedure_is_known_only_to_the_seats_it_waits_on():
+    """docs/principles.md, principle 3: a law's choice, a discard, a King's appointments and a
+    pending of no decision kind are asked of some seats; the others are not told of them."""
+    for kind in (DecisionKind.LAW_CHOICE, DecisionKind.DISCARD_CHOICE, "expel"):
+        pending = _pending(kind, waiting_for=(1,))
+        assert audience.knows_of(pending, 1) and not audience.knows_of(pending, 2)
+
+
+def test_every_decision_kind_says_who_may_know_of_it():
+    assert set(audience.PENDING_AUDIENCE) == set(DecisionKind)
