@@ -29,7 +29,7 @@ def sockets_of(table: Table) -> list:
     """What the table's 16 phones, its public board and its director's sockets ask for."""
     from consell.game.models import Game
     from consell.live.page_parts import Asked
-    from consell.projection.visibility import Viewer
+    from consell.rules.audience import Viewer
 
     game = Game.objects.get(pk=table.game_id)
     tokens = dict(game.seats.values_list("position", "token"))

@@ -17,11 +17,15 @@ ROOT = Path(consell.__file__).parent
 READERS = [
     *sorted((ROOT / "audit").glob("*.py")),
     *sorted((ROOT / "game").glob("*.py")),
-    *sorted((ROOT / "game" / "views").glob("*.py")),
+    *sorted((ROOT / "wording").glob("*.py")),
+    *sorted((ROOT / "projection").glob("*.py")),
+    *sorted((ROOT / "live").glob("*.py")),
+    *sorted((ROOT / "views").glob("*.py")),
     ROOT / "game" / "services" / "turn.py",
-    ROOT / "game" / "simulator" / "summary.py",
-    ROOT / "game" / "simulator" / "mechanics.py",
+    ROOT / "simulator" / "summary.py",
+    ROOT / "simulator" / "mechanics.py",
 ]
+assert all(path.is_file() for path in READERS), "a reader named here was moved"
 _OR_EMPTY = r"(?: or \{\}\))?"  # (e.get("payload") or {}).get("x")
 UNTYPED = re.compile(
     rf"\.payload{_OR_EMPTY}(\.get\(|\[)"  # ev.payload.get("x"), ev.payload["x"]

@@ -35,7 +35,7 @@ from django.utils import translation
 from consell.content.catalog import load_catalog
 from consell.game.models import Event, Game
 from consell.live.page_parts import Asked, render_for_sockets
-from consell.projection.visibility import Viewer as PageViewer
+from consell.rules.audience import Viewer as PageViewer
 from consell.rules.state import GameState, Phase, Status
 from consell.wording.describe import Names, describe
 from tests.pdf_text import pdf_text, squeezed
