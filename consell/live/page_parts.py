@@ -87,7 +87,7 @@ class Parts:
     version: int
     html: dict[str, str] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
-    view: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    view: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def joined(self) -> str:
         return "".join(self.html.values())

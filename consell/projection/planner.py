@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.cache import caches
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from consell.game.naming import kingdom_names
 from consell.projection.digests import digest
+from consell.projection.frozen import freeze
 from consell.projection.phone_forms import ContributionForm
 from consell.rules import lasting
 from consell.rules import params as rules_params
@@ -65,7 +67,7 @@ UNREAD_OF_KINGDOMS = frozenset({"indicators"})
 
 def plannable_kept(
     key: bytes, pack: str, state: GameState, catalog: Catalog, seat: int, language: str, text
-) -> list[dict[str, Any]]:
+) -> Sequence[Mapping[str, Any]]:
     """``plannable``, kept in Django's ``views`` cache while nothing it reads changed.
 
     ``key`` is ``read_key`` of the state as stored, for ``seat``, and ``pack`` names the pack
@@ -77,7 +79,8 @@ def plannable_kept(
     cache = caches["views"]
     found = cache.get(name)
     if found is None:
-        found = plannable(state, catalog, seat, language, text)
+        # Kept frozen, it comes back frozen, and the view it joins need not walk it again.
+        found = freeze(plannable(state, catalog, seat, language, text))
         cache.set(name, found)
     return found
 

@@ -9,6 +9,7 @@ hidden until someone decides otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from consell.projection.board_view import by_kingdom, destiny_of_turn, standings
 from consell.projection.digests import Digested, digest
 from consell.projection.director_view import turn_panel
 from consell.projection.end_of_game_view import met_objectives
+from consell.projection.frozen import Frozen, freeze
 from consell.projection.pending_view import for_seat as pending_for_seat
 from consell.projection.planner import ReadKeys, plannable_kept
 from consell.rules import audience
@@ -155,7 +157,7 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
     game_key, wording_key = f"{game.pk}-{game.commitment[:16]}", digest(wording).hex()
     return TableView(
-        state, source, ruleset, Digested(board), names, log, wording, game_key, wording_key
+        state, source, ruleset, Digested(freeze(board)), names, log, wording, game_key, wording_key
     )
 
 
@@ -177,8 +179,9 @@ def behind_screen_for(game: Game, viewer: Viewer) -> bool:
 
 def view_for(
     game: Game, viewer: Viewer, language: str = "ca", table: TableView | None = None
-) -> dict[str, Any]:
-    """Everything ``viewer`` may see of ``game``, and nothing else.
+) -> Mapping[str, Any]:
+    """Everything ``viewer`` may see of ``game``, and nothing else; read only
+    (``consell.projection.frozen``).
 
     ``table``: this version's ``table_view`` for this viewer's side of the screen, when the
     caller keeps one; built here otherwise.
@@ -194,7 +197,7 @@ def view_for(
         "viewer": {"kind": viewer.kind, "seat": viewer.seat},
     }
     if game.state is None:
-        return view
+        return freeze(view)
     catalog = load_catalog(game.pack)
     # Behind the screen of Secrets the table sees the game as the phase began (G52).
     behind_screen = behind_screen_for(game, viewer)
@@ -231,7 +234,7 @@ def view_for(
             ],
             "objectives": met_objectives(state, catalog, language, text),
         }
-    return view
+    return freeze(view)
 
 
 # What the end of the game shows of a chest to everyone: "All players reveal all their
@@ -406,7 +409,7 @@ def _notes(
     cache = caches["views"]
     found = cache.get(key)
     if found is None:
-        found = worded()
+        found = freeze(worded())
         cache.set(key, found)
     return found
 
@@ -500,15 +503,17 @@ def _log(
     return out
 
 
-def _item(ev: Entry, text: str) -> dict[str, Any]:
-    return {
-        "seq": ev.seq,
-        "turn": ev.turn,
-        "phase": ev.phase,
-        "kind": ev.kind,
-        "text": text,
-        "by_director": ev.by_director,
-    }
+def _item(ev: Entry, text: str) -> Frozen:
+    return Frozen(
+        {
+            "seq": ev.seq,
+            "turn": ev.turn,
+            "phase": ev.phase,
+            "kind": ev.kind,
+            "text": text,
+            "by_director": ev.by_director,
+        }
+    )
 
 
 def _sentence(ev: Entry, table: TableView) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.contrib import messages
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from consell.rules.errors import RuleError
 from consell.wording.words import content_language
 
 
-def viewer_view(game, viewer: Viewer) -> dict:
+def viewer_view(game, viewer: Viewer) -> Mapping[str, Any]:
     """Everything ``viewer`` may see of ``game``, with card texts in the viewer's language."""
     return view_for(game, viewer, content_language())
 

@@ -18,6 +18,7 @@ from consell.content.catalog import load_catalog
 from consell.game.naming import text
 from consell.game.services import decisions, planning
 from consell.projection import planner
+from consell.projection.frozen import freeze
 from consell.rules.state import GameState, Phase
 
 from .simulated import play_until
@@ -67,7 +68,7 @@ def test_a_kept_planner_is_the_planner_built_now():
         kept = planner.plannable_kept(
             planner.read_key(game.state, p.seat), "pack", state, catalog, p.seat, "ca", text
         )
-        assert kept == planner.plannable(state, catalog, p.seat, "ca", text)
+        assert kept == freeze(planner.plannable(state, catalog, p.seat, "ca", text))
 
 
 def test_a_correction_keeps_every_planner_and_a_tile_changes_its_own_alone(monkeypatch):

@@ -4,10 +4,12 @@
 (issue 14); every view of that version reads it. These games, stopped at several moments the
 engine really reaches (behind the screen of Secrets included), check that a view built from
 the shared table is the view built alone, for every viewer, and that building them all leaves
-the shared state as it was.
+the shared state as it was, and that no view can be changed in place.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import pytest
 
@@ -15,6 +17,7 @@ from consell.game import state_cache
 from consell.game.access import with_state
 from consell.game.models import Game
 from consell.game.services import decisions
+from consell.projection.frozen import Frozen
 from consell.projection.visibility import behind_screen_for, table_view, view_for
 from consell.rules.audience import Viewer
 from consell.rules.state import GameState, Phase
@@ -79,3 +82,37 @@ def test_a_table_reads_the_state_its_change_kept_and_leaves_it_as_the_row_holds_
     decisions.correct(game.pk, "test", indicators={kingdom["id"]: {"stability": 3}})
     assert Game.objects.get(pk=game.pk).state["kingdoms"][0]["indicators"]["stability"] == 3
     assert table.state.kingdoms[0].indicators["stability"] == value  # its own, left alone
+
+
+def _mappings_and_lists(value, path="view"):
+    """Every mapping and sequence in a view, with where it is."""
+    if isinstance(value, Mapping):
+        yield path, value
+        for key, item in value.items():
+            yield from _mappings_and_lists(item, f"{path}.{key}")
+    elif isinstance(value, list | tuple):
+        yield path, value
+        for index, item in enumerate(value):
+            yield from _mappings_and_lists(item, f"{path}[{index}]")
+
+
+def test_no_part_of_any_view_can_be_changed_in_place():
+    """A view's board and log lines are shared by every viewer of a version: a page that
+    changed one in place would change what the others see. Every mapping of a view refuses a
+    change and every list is a tuple, for every viewer of a game the engine played."""
+    game = play_until(9, 10, 3, lambda s: s.turn == 3 and bool(s.pending))
+    table = table_view(game, False)
+    for viewer in _viewers(game):
+        view = view_for(game, viewer, "ca", table if viewer.kind == "director" else None)
+        found = list(_mappings_and_lists(view))
+        assert len(found) > 50, viewer.key  # board, log, chests: a whole view was walked
+        for path, part in found:
+            assert not isinstance(part, list | dict) or isinstance(part, Frozen), path
+            if isinstance(part, Frozen):
+                with pytest.raises(TypeError):
+                    part["changed"] = True
+                with pytest.raises(TypeError):
+                    part.update(changed=True)
+    log_line = view_for(game, Viewer.for_seat(1), "ca")["log"][0]
+    with pytest.raises(TypeError):
+        log_line["text"] = "something else"
