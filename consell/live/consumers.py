@@ -26,9 +26,10 @@ A refused socket is accepted and closed at once with a code the browser can read
 refusal reaches a page as 1006, which looks like a network failure and is retried forever):
 4403 when this browser's seat link was reissued (it held the seat, so it learns nothing new),
 4404 for everything the page itself would answer 404 to, so a stranger still cannot tell which
-games exist (``access``). The only thing a client may send is a small ``{"type": "ping"}``,
-answered with the current version; anything else, too large, too deep or not JSON, is answered
-with an error notice and changes nothing.
+games exist (``access``); 4503 while Redis or the database cannot be reached, after which the
+page tries again as after any drop. The only thing a client may send is a small
+``{"type": "ping"}``, answered with the current version; anything else, too large, too deep or
+not JSON, is answered with an error notice and changes nothing.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ import orjson
 from channels.auth import get_user
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import Http404
 from django.utils import translation
@@ -63,6 +65,12 @@ MAX_PARTS = 8
 
 NOT_ALLOWED = 4403
 NOT_FOUND = 4404
+# The channel layer (Redis) or the database cannot be reached now: the page tries again,
+# backing off, as after any other drop.
+UNAVAILABLE = 4503
+# How long a handshake waits for the channel layer before it is told to try again: a Redis
+# that accepts connections and never answers would otherwise hold it open.
+JOIN_SECONDS = 5.0
 
 # How soon a relay whose channel layer failed tries it again, doubling up to the second.
 FIRST_RETRY, LAST_RETRY = 0.25, 2.0
@@ -71,6 +79,10 @@ logger = logging.getLogger(__name__)
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    # A socket has no channel of its own: it hears its game's notices through its process's
+    # ``Relay``, which receives one message per change for all of them. Without one, a socket
+    # also does not fail when Redis is down: its handshake is answered (UNAVAILABLE below).
+    channel_layer_alias = None
     relay: Relay | None = None
     version = 0
     held: dict[str, str] = {}
@@ -83,23 +95,42 @@ class GameConsumer(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.held = _held(query)
         self.language = _language(query)
-        self.viewer, refusal = await self._authenticate(role, route["kwargs"])
-        if self.viewer is None:
+        try:
+            self.viewer, refusal = await self._authenticate(role, route["kwargs"])
+            if self.viewer is None:
+                await self.accept()
+                await self.close(code=refusal)
+                return
+            # Joined before the greeting: with the channel layer down the socket is closed and
+            # the page retries, instead of showing "online" on a socket that can hear nothing.
+            self.sending = asyncio.Lock()
+            async with asyncio.timeout(JOIN_SECONDS):
+                self.relay = await Relay.join(self)
+            version = await self._version()
+        except Exception:
+            # Accepted, then closed with a code the page reads, rather than a handshake that
+            # fails with a server error.
+            logger.warning(
+                "socket of %s refused for now: Redis or the database is unreachable",
+                self.scope.get("path"),
+                exc_info=True,
+            )
+            await self._leave_relay()
             await self.accept()
-            await self.close(code=refusal)
+            await self.close(code=UNAVAILABLE)
             return
-        # Joined before the handshake: with the channel layer down the handshake fails and
-        # the page retries, instead of showing "online" on a socket that can hear nothing.
-        self.sending = asyncio.Lock()
-        self.relay = await Relay.join(self)
         await self.accept()
-        self.version = await self._version()
+        self.version = version
         await self._send({"type": "hello", "version": self.version})
 
     async def disconnect(self, code):
         self.closed = True
-        if self.relay is not None:
-            await self.relay.leave(self)
+        await self._leave_relay()
+
+    async def _leave_relay(self) -> None:
+        relay, self.relay = self.relay, None
+        if relay is not None:
+            await relay.leave(self)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Clients have nothing to say over the socket except "ping"; everything else is refused."""
@@ -268,9 +299,12 @@ class Relay:
         """The relay of ``socket``'s layer and loop, with ``socket`` among those it serves.
 
         Raises when the channel layer cannot be reached, so the handshake fails."""
-        relay = cls._open.get(id(socket.channel_layer))
+        layer = get_channel_layer()
+        if layer is None:
+            raise RuntimeError("a relay needs a channel layer (settings.CHANNEL_LAYERS)")
+        relay = cls._open.get(id(layer))
         if relay is None or relay.loop is not asyncio.get_running_loop():
-            relay = cls._open[id(socket.channel_layer)] = cls(socket.channel_layer)
+            relay = cls._open[id(layer)] = cls(layer)
             hear_here(relay.layer, relay.hear)
         if not relay.channel:
             # The default prefix, as the sockets': channels-redis pops one list per prefix and

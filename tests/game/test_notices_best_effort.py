@@ -119,3 +119,35 @@ def test_it_hands_in_while_redis_hangs(game, redis_hung):
     assert _texts(response) == ["Your chest is handed in. Your plan is locked."]
     assert state_of(game).player(2).plan.handed_in_rank is not None
     assert _notices_lost(redis_hung)
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_connects_while_redis_is_down_is_told_to_try_again(
+    game, redis_down, settings
+):
+    """A phone's socket reconnecting while Redis is down gets a close code its page reads
+    (4503, and it tries again), not a handshake that fails with a server error; once Redis is
+    back the same phone connects and is greeted."""
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from consell.asgi import application
+
+    phone = await sync_to_async(seat_client)(game, 1)
+    headers = [
+        (b"origin", b"http://localhost"),
+        (b"cookie", f"sessionid={phone.cookies['sessionid'].value}".encode()),
+    ]
+    socket = WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    closed = await socket.receive_output(timeout=10)
+    assert closed == {"type": "websocket.close", "code": 4503}
+    await socket.wait()
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    socket = WebsocketCommunicator(application, f"/ws/play/{game.pk}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    assert '"hello"' in await socket.receive_from()
+    await socket.disconnect()
