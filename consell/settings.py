@@ -145,6 +145,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "consell.game.middleware.RefuseNulMiddleware",
+    "consell.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "consell.urls"
@@ -188,6 +189,8 @@ if os.environ.get("DATABASE_URL"):
     # DB_POOL_SIZE under the server's max_connections (docs/deployment.md).
     DATABASES["default"] = dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        from psycopg_pool import ConnectionPool
+
         DB_POOL_SIZE = env_int("DB_POOL_SIZE", 12)
         if DB_POOL_SIZE < 1:
             raise ImproperlyConfigured("DB_POOL_SIZE must be at least 1.")
@@ -195,6 +198,9 @@ if os.environ.get("DATABASE_URL"):
             "min_size": 1,
             "max_size": DB_POOL_SIZE,
             "timeout": env_int("DB_POOL_TIMEOUT", 10),
+            # A connection is checked as it is lent: after the database restarts, the pool's
+            # broken connections are replaced instead of failing the next requests.
+            "check": ConnectionPool.check_connection,
         }
 
 if os.environ.get("REDIS_URL"):

@@ -23,4 +23,16 @@
   document.addEventListener("htmx:configRequest", function (e) {
     if (e.detail.verb !== "get") e.detail.headers["X-CSRFToken"] = token();
   });
+  /* 503: the game's database was out of reach (consell/middleware.py). Nothing is swapped, so
+     what the player entered stays; the server's message goes above the form that sent it. */
+  document.addEventListener("htmx:responseError", function (e) {
+    if (e.detail.xhr.status !== 503) return;
+    var form = e.detail.elt.closest("form") || e.detail.elt;
+    var previous = form.previousElementSibling;
+    if (previous && previous.hasAttribute("data-unavailable")) previous.remove();
+    var note = document.createElement("div");
+    note.setAttribute("data-unavailable", "");
+    note.innerHTML = e.detail.xhr.responseText;
+    form.parentNode.insertBefore(note, form);
+  });
 })();
