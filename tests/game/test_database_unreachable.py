@@ -12,6 +12,7 @@ from html import unescape
 
 import pytest
 from django.db import OperationalError
+from django.test import Client
 
 from consell.game import game_rows
 from consell.game.models import Event
@@ -114,3 +115,62 @@ def test_after_the_database_restarts_the_next_request_is_served(game, client_dor
     # thread's connection goes back to the pool, and the request borrows one again.
     close_old_connections()
     assert client_dora.get(f"/games/{game.pk}/").status_code == 200
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_many_requests_at_once_never_use_more_connections_than_the_pool_lends(game, client_dora):
+    """docs/deployment.md, the connection budget: a process's requests share its pool, so a
+    burst of them waits for a free connection instead of opening more (two daphnes of 20
+    threads once used up PostgreSQL's 100 and answered 500). 30 pages asked at once: every one
+    is answered, and the database never sees more of this process's connections than
+    ``DB_POOL_SIZE``."""
+    import threading
+
+    import psycopg
+    from django.conf import settings as django_settings
+    from django.db import connection, connections
+
+    db = connection.settings_dict
+    budget = db["OPTIONS"]["pool"]["max_size"]
+    assert budget == django_settings.DB_POOL_SIZE
+    session = client_dora.cookies["sessionid"].value
+    url = f"/games/{game.pk}/"
+    answers: list[int] = []
+    peak = [0]
+    done = threading.Event()
+
+    def count_connections() -> None:
+        with psycopg.connect(
+            host=db["HOST"],
+            port=db["PORT"] or 5432,
+            user=db["USER"],
+            dbname="postgres",
+            autocommit=True,
+        ) as admin:
+            while not done.is_set():
+                row = admin.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [db["NAME"]]
+                ).fetchone()
+                peak[0] = max(peak[0], row[0] if row else 0)
+
+    def page() -> None:
+        client = Client()
+        client.cookies["sessionid"] = session
+        try:
+            answers.append(client.get(url).status_code)
+        finally:
+            connections.close_all()  # what the server does as the request ends
+
+    connection.close()  # the test's own connection goes back to the pool too
+    sampler = threading.Thread(target=count_connections)
+    sampler.start()
+    pages = [threading.Thread(target=page) for _ in range(30)]
+    for thread in pages:
+        thread.start()
+    for thread in pages:
+        thread.join()
+    done.set()
+    sampler.join()
+    assert answers == [200] * 30
+    assert 1 < peak[0] <= budget, f"{peak[0]} connections, for a pool of {budget}"
