@@ -11,7 +11,25 @@ from consell.rules.decision_kinds import DecisionKind
 
 
 def project(v: Seen) -> dict[str, Any]:
-    return {}
+    """The new kingdom's offices and members, as its board shows them (offices are public,
+    §1.10): what the King, or the director for them, appoints from."""
+    kingdom = v.state.kingdom(v.data["kingdom"])
+    king = v.data["king"]
+    return {
+        "kingdom": v.kingdom(kingdom.id),
+        "king": king,
+        "king_name": v.names.get(king),
+        "offices": [
+            {"id": office, "title": v.title(office), "holder": v.names.get(holder)}
+            for office, holder in sorted(kingdom.offices.items())
+            if holder != king
+        ],
+        "members": [
+            {"seat": seat, "name": v.names.get(seat)}
+            for seat in v.state.members(kingdom.id)
+            if seat != king
+        ],
+    }
 
 
 def table(t, state, pending) -> Answer:
