@@ -8,6 +8,7 @@ its King was asked to appoint.
 from __future__ import annotations
 
 import re
+from re import S
 
 import pytest
 
@@ -36,7 +37,7 @@ def test_the_new_king_appoints_from_the_phone(founded):
     office, member = _vacant_and_member(kingdom, state)
     king = phone(game, kingdom.king)
     page = king.get(f"/play/{game.pk}/").content.decode()
-    form = re.search(rf'<form method="post" action="/play/{game.pk}/appoint/".*?</form>', page, re.S)
+    form = re.search(rf'<form method="post" action="/play/{game.pk}/appoint/".*?</form>', page, S)
     assert form, "the King's phone offers the appointment form"
     assert f'value="{office}"' in form.group(0) and f'value="{member}"' in form.group(0)
 
@@ -52,7 +53,7 @@ def test_the_director_appoints_for_the_new_king(founded):
     office, member = _vacant_and_member(kingdom, state)
     director = director_client(game)
     page = director.get(f"/games/{game.pk}/").content.decode()
-    form = re.search(rf'<form method="post" action="/games/{game.pk}/appoint/".*?</form>', page, re.S)
+    form = re.search(rf'<form method="post" action="/games/{game.pk}/appoint/".*?</form>', page, S)
     assert form, "the dashboard offers to appoint for the new King"
     assert f'name="king" value="{kingdom.king}"' in form.group(0)
 
