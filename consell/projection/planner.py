@@ -173,7 +173,7 @@ def _field(param: Param, choices: dict, language: str, text) -> dict[str, Any]:
     return {
         "name": param["name"],
         "type": kind,
-        "label": text(param.get("title"), language) or words.param_label(param["name"]),
+        "label": text(param.get("title"), language) or words.param_label(param["name"], kind),
         "optional": bool(param.get("optional", False)),
         "min": param.get("min"),
         "max": param.get("max"),

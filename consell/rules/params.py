@@ -37,6 +37,7 @@ from . import cards
 from .card_shapes import Ability, Param
 from .errors import InvalidParameterError, InvalidStateError
 from .i18n import _, texts
+from .names import param_name
 from .resources import Indicator, Resource
 from .state import GameState
 
@@ -124,12 +125,14 @@ def _check(
 
 
 def _label(spec: Param) -> str:
-    """The box as its card names it, quoted, said in the reader's language when kept."""
+    """The box as its card names it, quoted, said in the reader's language when kept; a box
+    without a title by what it asks for (``names.param_name``), as the phone labels it."""
+    fallback = f"'{param_name(spec['name'], spec.get('type'))}'"
     title = spec.get("title")
     if isinstance(title, Mapping):
         quoted = {lang: f"'{words}'" for lang, words in title.items() if words}
-        return texts(quoted, f"'{spec['name']}'")
-    return f"'{spec['name']}'"
+        return texts(quoted, fallback)
+    return fallback
 
 
 class _Box:

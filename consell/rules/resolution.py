@@ -36,6 +36,7 @@ from .errors import IllegalTransitionError, InvalidParameterError
 from .event_kinds import Kind
 from .events import DIRECTOR, Event, Outcome, director, private
 from .i18n import _
+from .names import pending_name, players_named
 from .payloads import (
     Trigger,
     VigilanceCommitted,
@@ -246,12 +247,19 @@ def held_triggers(state: GameState) -> list[Event]:
 
 
 def blocking(state: GameState) -> None:
-    """Refuse while a decision other than a director step is pending."""
-    waiting = [f"{p.kind} ({p.id})" for p in state.pending if p.kind != "step"]
-    if waiting:
+    """Refuse while a decision other than a director step is pending; the message names each
+    by what players call it and whom it waits on, never by its code."""
+    pending = [p for p in state.pending if p.kind != "step"]
+    if pending:
+        waiting = [
+            f"{pending_name(p.kind)} ({players_named(state, p.waiting_for)})"
+            if p.waiting_for
+            else pending_name(p.kind)
+            for p in pending
+        ]
         raise IllegalTransitionError(
-            _("Decide what is pending first: %(waiting)s.") % {"waiting": ", ".join(waiting)},
-            pending=waiting,
+            _("Decide what is pending first: %(waiting)s.") % {"waiting": "; ".join(waiting)},
+            pending=[p.id for p in pending],
         )
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from consell.content.fields import LANGUAGES as CONTENT_LANGUAGES
 from consell.game import naming
 from consell.rules.cards import Catalog
+from consell.rules.names import param_name
 from consell.rules.payment import amounts_text
 from consell.rules.state import card_id_of
 from consell.wording.templatetags.consell_game import (
@@ -39,27 +40,9 @@ BID_STATUSES = {
 }
 
 
-# A tile's parameter boxes (the pack's ``params``), by what the box asks for.
-PARAM_LABELS = {
-    "targets": gettext_lazy("Targets"),
-    "target": gettext_lazy("Target"),
-    "intrigue": gettext_lazy("Intrigue invested"),
-    "amount": gettext_lazy("Amount"),
-    "asset": gettext_lazy("Asset"),
-    "exempt": gettext_lazy("Exempt"),
-    "indicator": gettext_lazy("Indicator"),
-    "kingdom": gettext_lazy("Kingdom"),
-    "law": gettext_lazy("Law"),
-    "resource": gettext_lazy("Resource"),
-    "primary_asset": gettext_lazy("Asset of the main bid"),
-    "primary_amount": gettext_lazy("Main bid"),
-    "secondary_asset": gettext_lazy("Asset of the second bid"),
-    "secondary_amount": gettext_lazy("Second bid"),
-}
-
-
-def param_label(name) -> str:
-    return str(PARAM_LABELS.get(str(name), _("Choice")))
+def param_label(name, kind: str | None = None) -> str:
+    """A box's label on the phone: the name the rules' messages give it too."""
+    return param_name(name, kind)
 
 
 # What each die was rolled for, as the rules label it (``Dice.purpose``), and its words.

@@ -93,7 +93,7 @@ def test_s32_a_draft_may_leave_required_boxes_empty_until_hand_in():
     """§3.2: "Every required parameter box must be filled, except boxes the card marks as
     optional" — and planning is free until the plan is handed in."""
     check_at_planning(table(), CATALOG, ALICE, ABILITY, {})
-    with pytest.raises(InvalidParameterError, match="'rival' must be filled"):
+    with pytest.raises(InvalidParameterError, match="'Player' must be filled"):
         check_at_planning(table(), CATALOG, ALICE, ABILITY, {}, complete=True)
 
 
@@ -141,3 +141,16 @@ def test_g36_a_malformed_contribution_is_refused_naming_the_box(value):
     with pytest.raises(InvalidParameterError) as refused:
         check_at_planning(table(), CATALOG, ALICE, CONTRIBUTION, {"contributions": value})
     assert refused.value.details["param"] == "contributions"
+
+
+def test_g47_a_refusal_names_an_untitled_box_by_what_it_asks_for_not_by_its_code():
+    """G47's refusal "names the box": a box the card gives no title (every box of the default
+    pack) is named by what it asks for, the word its phone field shows, not by the pack's code
+    ("La casella 'targets' indica 2 jugadors")."""
+    ability = {"id": "x", "type": "action", "params": [
+        {"name": "targets", "type": "players", "scope": "any", "max": 1},
+    ]}  # fmt: skip
+    state = table()
+    with pytest.raises(InvalidParameterError) as err:
+        check_at_execution(state, CATALOG, ALICE, ability, {"targets": [BOB, CARLES]})
+    assert "'Targets'" in str(err.value) and "'targets'" not in str(err.value)

@@ -215,3 +215,18 @@ def test_g52_a_secrets_public_change_waits_behind_the_screen_until_the_batch():
     assert [e.to_dict() for e in resolution.held_batch(kept)] == [e.to_dict() for e in batch]
     closed = resolution.close_secrets(kept, resolution.held_batch(kept))
     assert [(e.kind, e.audience) for e in closed.events] == [("secrets_public_changes", PUBLIC)]
+
+
+def test_s33_the_next_tile_waits_for_a_pending_decision_named_as_players_say_it():
+    """Rules overview: "Votes (§4.7) and the kingdom actions (§4.12) are resolved as soon as
+    their action executes": the next tile waits until the joiners have answered, and the
+    refusal names the decision and whom it waits on in words, never by its code."""
+    state = table(Phase.ACTIONS)
+    state.player(ALICE).plan.actions = [house("salutacio")]
+    state.pending.append(Pending(4, "kingdom_joiners", {}, [BOB, CARLES]))
+    with pytest.raises(IllegalTransitionError) as refused:
+        resolve(state)
+    message = str(refused.value)
+    names = {p.seat: p.name for p in state.players}
+    assert "kingdom_joiners" not in message and "(4)" not in message
+    assert f"Joining a new kingdom ({names[BOB]}, {names[CARLES]})" in message
