@@ -151,6 +151,9 @@ def plannable(
         for a in c.get("abilities", []):
             if a.get("type") not in PLANNED_TYPES:
                 continue
+            fields = _fields(state, catalog, seat, a, choices, language, text)
+            if any(f["type"] == "contributions" and not f["choices"] for f in fields):
+                continue  # no crisis of the player's kingdom to contribute to (§4.10)
             out.append(
                 {
                     "source": source,
@@ -162,7 +165,7 @@ def plannable(
                     "cost": dict(a.get("cost") or {}),
                     "keywords": list(a.get("keywords", [])),
                     "planned": planned[(source, a["id"])] >= times_allowed(source, a["id"]),
-                    "fields": _fields(state, catalog, seat, a, choices, language, text),
+                    "fields": fields,
                 }
             )
     return out
