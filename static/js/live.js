@@ -140,6 +140,7 @@
      that it did not bring (this page fetched it over HTTP meanwhile) is asked for. */
   function pushed(v, html, keys) {
     if (v <= version) return;
+    settled();
     version = applied = v;
     root.dataset.version = String(v);
     stale = false;
@@ -161,6 +162,14 @@
   }
 
   function show(state) { if (status) status.dataset.state = state; }
+  /* "Done." answers this page's own last form; once the game has moved on past the version
+     the page was loaded at, it would read as news of something else: it goes. */
+  function settled() {
+    document.querySelectorAll(".messages .message.success").forEach(function (m) { m.remove(); });
+    document.querySelectorAll("ul.messages").forEach(function (list) {
+      if (!list.children.length) list.remove();
+    });
+  }
   ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
     document.body.addEventListener(name, function () { stale = true; });
   });
@@ -168,6 +177,7 @@
   function seen(v, greeting) {
     if (typeof v !== "number") return;
     if (v > version) {
+      settled();
       version = v;
       root.dataset.version = String(v);
       refresh();

@@ -205,3 +205,35 @@ def test_a_choice_half_made_stays_when_another_player_keeps_their_objectives(
     bob.locator("form[action*=objectives] button[type=submit]").click()
     expect(bob.locator(".messages .message.success")).to_be_visible()
     expect(bob.locator("section.choose")).to_have_count(0)
+
+
+def test_a_done_message_goes_once_the_game_moves_on(
+    new_game, seat_links, dora_cookie, live_url, browser
+):
+    """Alice keeps her objectives and reads "done"; when Bob keeps his, the game has moved
+    on and her "done" would read as news of his change: it goes, with no reload."""
+    dora = browser.laptop(dora_cookie).new_page()
+    dora.goto(f"{live_url}/games/{new_game.pk}/")
+    dora.locator(f"form[action$='/games/{new_game.pk}/deal/'] button[type=submit]").click()
+    expect(dora.locator(".messages .message.success")).to_be_visible()
+
+    phones = {}
+    for name in ("Alice", "Bob"):
+        phones[name] = browser.phone().new_page()
+        phones[name].goto(seat_links[name])
+        expect(phones[name].locator("[data-live-status]")).to_have_attribute("data-state", "online")
+    alice, bob = phones["Alice"], phones["Bob"]
+    alice.locator("section.choose input[name=collective]").first.check()
+    alice.locator("section.choose input[name=personal]").first.check()
+    alice.locator("section.choose button[type=submit]").click()
+    expect(alice.locator(".messages .message.success")).to_be_visible()
+    expect(alice.locator("[data-live-status]")).to_have_attribute("data-state", "online")
+    alice.evaluate(f"{MARKER} = 'still the same page'")
+
+    bob.locator("section.choose input[name=collective]").first.check()
+    bob.locator("section.choose input[name=personal]").first.check()
+    bob.locator("section.choose button[type=submit]").click()
+    expect(bob.locator(".messages .message.success")).to_be_visible()
+
+    expect(alice.locator(".messages .message.success")).to_have_count(0, timeout=WAIT_MS)
+    assert alice.evaluate(MARKER) == "still the same page"
