@@ -1,7 +1,9 @@
-"""Root URLconf: landing page, accounts, companions, audit, language, admin; the game the rest."""
+"""Root URLconf: landing and about pages, accounts, companions, audit, language, admin; the game
+the rest."""
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import TemplateView
 
 from accounts.views import home
 from consell.health import healthz
@@ -9,6 +11,7 @@ from consell.health import healthz
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("about/", TemplateView.as_view(template_name="about.html"), name="about"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
