@@ -30,10 +30,10 @@ from consell.rules import params as rules_params
 from consell.rules.card_shapes import Ability, Param
 from consell.rules.cards import Catalog, of_kind
 from consell.rules.cards import card as card_of
+from consell.rules.names import param_name
 from consell.rules.planning import allowances
 from consell.rules.resources import INDICATORS, RESOURCES, Resource
 from consell.rules.state import GameState
-from consell.wording import words
 
 PLANNED_TYPES = ("action", "secret", "indication")
 
@@ -176,7 +176,7 @@ def _field(param: Param, choices: dict, language: str, text) -> dict[str, Any]:
     return {
         "name": param["name"],
         "type": kind,
-        "label": text(param.get("title"), language) or words.param_label(param["name"], kind),
+        "label": text(param.get("title"), language) or param_name(param["name"], kind),
         "optional": bool(param.get("optional", False)),
         "min": param.get("min"),
         "max": param.get("max"),

@@ -35,6 +35,7 @@ from consell.rules.audience import Viewer
 from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.event_kinds import Kind
+from consell.rules.names import param_name
 from consell.rules.payloads import AuctionResolved, payload
 from consell.rules.resources import INDICATORS, RESOURCES
 from consell.rules.ruleset import Ruleset
@@ -460,7 +461,7 @@ def _planned(state: GameState, catalog: Catalog, language: str, seat: int, tile)
         "title": text(ability["title"] if ability else None, language) or tile.ability,
         "params": [
             {
-                "name": words.param_label(k),
+                "name": param_name(k),
                 "value": words.param_text(state, catalog, language, kinds.get(k, ""), v),
             }
             for k, v in tile.params.items()

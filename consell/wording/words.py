@@ -40,11 +40,6 @@ BID_STATUSES = {
 }
 
 
-def param_label(name, kind: str | None = None) -> str:
-    """A box's label on the phone: the name the rules' messages give it too."""
-    return param_name(name, kind)
-
-
 # What each die was rolled for, as the rules label it (``Dice.purpose``), and its words.
 _PURPOSES = (
     ("initial turn order", gettext_lazy("the first turn order")),
@@ -159,7 +154,7 @@ def named_params(state, catalog: Catalog, language: str, ability, params) -> dic
     """A tile's boxes as the director reads them: each box's name and its value, named."""
     kinds = {spec["name"]: spec.get("type", "") for spec in ability.get("params", [])}
     return {
-        param_label(k): param_text(state, catalog, language, kinds.get(k, ""), v)
+        param_name(k): param_text(state, catalog, language, kinds.get(k, ""), v)
         for k, v in params.items()
     }
 

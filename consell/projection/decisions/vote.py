@@ -11,6 +11,7 @@ from consell.game.audit_categories import VOTE
 from consell.projection.decisions.base import DecisionForm, DecisionSpec, Seen, ideal_size
 from consell.rules import decisions, votes
 from consell.rules.decision_kinds import DecisionKind, VoteAnswer, VotePending, pending_data
+from consell.rules.payment import funds
 from consell.rules.resources import Resource
 
 SIDES = [("for", "for"), ("against", "against")]
@@ -46,6 +47,7 @@ def project(v: Seen) -> dict[str, Any]:
     waits = decisions.held(v.state, v.p)  # reactions to its opening come first (§4.3)
     voter = votes.next_voter(ballot) if not finished else None
     my_turn = not finished and not waits and seat in (None, voter)
+    chest = v.state.player(voter).resources if my_turn and voter else None
     return {
         "motion": data.get("motion"),
         "about": v.title(data["law"]) if law else names.get(data.get("applicant"), ""),
@@ -61,18 +63,12 @@ def project(v: Seen) -> dict[str, Any]:
         # What the voter may spend, said before they choose: their own Power, with the Favor
         # that stands in for it (private: only on their phone and the director's screen, and
         # only on their turn).
-        "power": _purse(v.state, voter) if my_turn and voter else None,
+        "power": funds(chest, Resource.POW) if chest is not None else None,
         "next": names.get(votes.next_voter(ballot)) if not finished else None,
         "tie_break": finished and seat in (None, ballot.tie_breaker),
         "my_side": str(ballot.side_of(seat)) if seat and ballot.side_of(seat) else None,
         "eligible": seat is None or seat in ballot.order,
     }
-
-
-def _purse(state, seat: int) -> int:
-    """What a voter can spend: Power, and Favor, which stands in for it (§4.7, G13)."""
-    chest = state.player(seat).resources
-    return chest[Resource.POW] + chest[Resource.FAV]
 
 
 def stance(b, state, pending, seat: int) -> tuple[str, int]:
@@ -100,7 +96,7 @@ def bot(b, state, ruleset, pending, seat) -> VoteAnswer:
     if votes.is_finished(ballot):
         return {"tie": side}
     side = str(ballot.side_of(seat) or side)
-    purse = _purse(state, seat)
+    purse = funds(state.player(seat).resources, Resource.POW)
     mine = ballot.total(votes.Side(side))
     theirs = ballot.total(votes.Side("against" if side == "for" else "for"))
     breaker_agrees = ballot.tie_breaker == seat
