@@ -30,6 +30,7 @@ from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status
 from consell.wording import words
 from consell.wording.describe import Names
+from consell.wording.elision import elide
 
 
 def turn_panel(
@@ -39,7 +40,9 @@ def turn_panel(
     panel: dict[str, Any] = {
         "phase": str(state.phase),
         "playing": state.status is Status.PLAYING,
-        "blockers": phases.can_advance(state) if state.status is Status.PLAYING else [],
+        "blockers": (
+            [elide(b) for b in phases.can_advance(state)] if state.status is Status.PLAYING else []
+        ),
         "pending": [
             {
                 "id": p.id,
@@ -125,7 +128,7 @@ def _next_tile(
         said = Names(None, catalog, language).ability(
             {"ability": tile.ability, "source": tile.source}
         )
-        out.update(title=said, problem=str(exc), params={})
+        out.update(title=said, problem=elide(str(exc)), params={})
         return out
     out.update(
         title=text(ability.get("title"), language),
@@ -153,7 +156,7 @@ def _plot_preview(
         )
         chances = odds.plot_odds(plot, context, ruleset)
     except (RuleError, KeyError, ValueError, TypeError) as exc:
-        return {"problem": str(exc)}
+        return {"problem": elide(str(exc))}
     kingdoms = kingdom_names(state, catalog, language)
 
     def label(target: plots.Target) -> str:

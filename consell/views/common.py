@@ -13,6 +13,7 @@ from consell.game.services.store import AlreadyApplied, StaleRequest, acting_for
 from consell.projection.visibility import view_for
 from consell.rules.audience import Viewer
 from consell.rules.errors import RuleError
+from consell.wording.elision import elide
 from consell.wording.words import content_language
 
 
@@ -39,7 +40,7 @@ def run_service(request, service: Callable[..., object], *args, **kwargs) -> boo
         )
         return False
     except (RuleError, SetupError) as exc:
-        messages.error(request, str(exc))
+        messages.error(request, elide(str(exc)))
         return False
     return True
 

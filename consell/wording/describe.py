@@ -88,6 +88,7 @@ from consell.rules.payloads import (
 from consell.wording import words
 from consell.wording.describe_more import MORE_LINES, STEP_WORDS
 from consell.wording.describe_upheavals import UPHEAVAL_LINES
+from consell.wording.elision import elide
 from consell.wording.sentences import Line, Names, acted, line
 from consell.wording.templatetags.consell_game import indicator_label, phase_label
 
@@ -488,6 +489,6 @@ def describe(kind: str, payload: Mapping[str, Any], names: Names) -> str:
     if line is None:
         return _("Something happened that this version cannot describe.")
     try:
-        return line(payload, names)
+        return elide(line(payload, names))
     except (KeyError, TypeError, ValueError, AttributeError):
         return _("Something happened that this version cannot describe.")

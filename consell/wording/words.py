@@ -21,6 +21,7 @@ from consell.rules.cards import Catalog
 from consell.rules.names import param_name
 from consell.rules.payment import amounts_text
 from consell.rules.state import card_id_of
+from consell.wording.elision import elide
 from consell.wording.templatetags.consell_game import (
     DECK_LABELS,
     INDICATOR_LABELS,
@@ -140,7 +141,7 @@ def say(words: Any) -> str:
             return text
         filled = {k: v if isinstance(v, (int, float)) else say(v) for k, v in params.items()}
         try:
-            return text % filled
+            return elide(text % filled)
         except (KeyError, TypeError, ValueError):
             return words["msgid"] % filled
     if isinstance(words, list):

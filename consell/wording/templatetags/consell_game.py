@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from consell.rules.names import PENDING_NAMES
 from consell.rules.phases import PHASE_NAMES
+from consell.wording.elision import elide as elide_text
 
 register = template.Library()
 
@@ -42,6 +43,12 @@ def nonce_input(context):
     """A hidden one-time key: the same form submitted twice is applied once."""
     value = NONCE_LATER if context.get("nonce_later") else uuid.uuid4().hex
     return format_html('<input type="hidden" name="nonce" value="{}">', value)
+
+
+@register.filter
+def elide(text):
+    """A filled sentence with Catalan's "de" before a vowel made "d'" (``elision``)."""
+    return elide_text(text)
 
 
 @register.filter
