@@ -148,8 +148,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._send({"type": "error", "error": "unknown message"})
 
     async def catch_up(self) -> None:
-        """Send the viewer's current version if this socket has not sent it yet."""
-        await self.game_changed(await self._version())
+        """Send the viewer's current version if this socket has not sent it yet, unless a
+        notice the relay holds and has not handed on yet brings it: under load the relay runs
+        behind, and a page's ping would otherwise render its parts alone, beside the relay's
+        rendering of the whole table, making the relay later still."""
+        version = await self._version()
+        if self.relay is not None and self.relay.will_bring(self.game_id, self.viewer.key, version):
+            return
+        await self.game_changed(version)
 
     def asked(self) -> Asked:
         """What this socket's page shows, for ``page_parts.render_for_sockets``."""
@@ -276,7 +282,9 @@ class Relay:
 
     A notice of a change made in this process is heard twice: at once, as it is sent
     (``hear``), and again when it comes back through the channel layer. Notices are handed on
-    one at a time, and one already handed on (by its id) is dropped.
+    one at a time, in the order heard, and one already handed on (by its id) is dropped. A
+    notice is taken from the layer as soon as it arrives and waits here (``waiting``), so a
+    page's ping knows whether its version is already on its way (``will_bring``).
     """
 
     # The relay of each channel layer, by the layer's id; one made on another event loop (a
@@ -293,6 +301,8 @@ class Relay:
         self.handing = asyncio.Lock()
         self.heard: deque[str] = deque(maxlen=256)
         self.hearing: set[asyncio.Task] = set()
+        # The notices of each game heard and not handed on yet.
+        self.waiting: dict[int, list[dict]] = {}
 
     @classmethod
     async def join(cls, socket: GameConsumer) -> Relay:
@@ -351,7 +361,17 @@ class Relay:
                 logger.warning("relay lost its channel layer; catching its pages up when back")
                 await self._recover()
                 continue
-            await self._hand_on_once(message)
+            self._queue(message)
+
+    def will_bring(self, game_id: int, viewer_key: str, version: int) -> bool:
+        """Whether a notice waiting here brings ``viewer_key`` of ``game_id`` at least to
+        ``version``."""
+        return any(
+            isinstance(versions := message.get("versions"), dict)
+            and isinstance(versions.get(viewer_key), int)
+            and versions[viewer_key] >= version
+            for message in self.waiting.get(game_id, ())
+        )
 
     def hear(self, message: dict) -> None:
         """A notice this process is sending, handed on now rather than when it comes back
@@ -361,6 +381,14 @@ class Relay:
                 return  # another loop's notice: this relay hears it through the layer
         except RuntimeError:
             return
+        self._queue(message)
+
+    def _queue(self, message: dict) -> None:
+        """Hand ``message`` on after those heard before it (tasks take ``handing`` in the
+        order they were made)."""
+        game = message.get("game")
+        if isinstance(game, int):
+            self.waiting.setdefault(game, []).append(message)
         # In a context of its own: the sender's may hold the executor of a call that ends
         # before the rendering does (asgiref's, when a notice is sent from sync code).
         task = self.loop.create_task(self._hand_on_once(message), context=contextvars.Context())
@@ -369,6 +397,16 @@ class Relay:
 
     async def _hand_on_once(self, message: dict) -> None:
         """Hand on ``message`` unless it was already (heard here, then again from the layer)."""
+        try:
+            await self._hand_on_in_turn(message)
+        finally:
+            waiting = self.waiting.get(message.get("game"), [])  # type: ignore[arg-type]
+            if any(m is message for m in waiting):
+                waiting[:] = [m for m in waiting if m is not message]
+                if not waiting:
+                    self.waiting.pop(message.get("game"), None)  # type: ignore[arg-type]
+
+    async def _hand_on_in_turn(self, message: dict) -> None:
         async with self.handing:
             notice = message.get("id")
             if isinstance(notice, str):

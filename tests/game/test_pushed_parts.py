@@ -353,3 +353,38 @@ async def test_a_relay_whose_layer_failed_catches_its_pages_up_without_a_ping(
 def _version(game, viewer: str) -> int:
     game.refresh_from_db()
     return game.versions[viewer]
+
+
+async def test_a_page_behind_a_busy_relay_gets_every_change_without_pinging_again(
+    game, settings, monkeypatch
+):
+    """The soak's late pages: under load the relay runs behind, and changes wait for it.
+    A page that pings meanwhile is not rendered alone (its version is on its way, and a
+    rendering of its own would make the relay later still); once the relay is free, one
+    rendering brings the page the last of the changes, with no further ping."""
+    from channels.layers import get_channel_layer
+
+    from consell.live import consumers
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    trips: list[int] = []
+    _counting(monkeypatch, trips)
+    page = f"/play/{game.pk}/"
+    phone = await sync_to_async(lambda: _loaded(seat_client(game, 1), page))()
+    socket = await _socket(f"/ws/play/{game.pk}/", phone)
+    relay = consumers.Relay._open[id(get_channel_layer())]
+
+    async with relay.handing:  # the relay is busy with another table
+        for position in (2, 3, 4):  # public: Alice's board shows who has chosen
+            await _keep_objectives(game, position)
+        last = await sync_to_async(_version)(game, "seat:1")
+        await socket.send_to(text_data='{"type":"ping"}')
+        pong = json.loads(await socket.receive_from(timeout=5))
+        assert pong["type"] == "pong" and pong["version"] < last
+        assert trips == []
+
+    notice = json.loads(await socket.receive_from(timeout=5))
+    assert notice["type"] == "changed" and notice["version"] == last and "parts" in notice
+    assert await socket.receive_nothing(timeout=0.5)
+    assert trips == [1]
+    await socket.disconnect()
