@@ -165,8 +165,9 @@ async def measure(
     pushes = sum(p.pushes - fetched[id(p)][2] for p in pages)
     received = sum(p.received - fetched[id(p)][1] for p in pages)
     failures = sum(p.failures for p in pages)
+    caught = sum(p.caught for p in pages)
     failures = (
-        f"{pushes} notices with their parts; {failures} failed, "
+        f"{pushes} notices with their parts; {caught} caught up only by a ping; {failures} failed, "
         f"{sum(p.connects for p in pages) - len(pages)} reconnects"
     )
     return latencies, lost, received / max(fetches + pushes, 1), fetches, failures, used
@@ -244,6 +245,8 @@ def run(args, layer: str) -> list[float]:
         )
     what = f"{args.tables} table(s) x {per_table} screens, {args.daphnes} daphne(s), {layer}"
     print(line(f"B1 {what}", latencies, anchor))
+    slow = sum(1 for latency in latencies if latency > 5)
+    print(f"   slowest change {max(latencies):.1f} s; {slow} change(s) over 5 s")
     print(line("   floor (raw websockets, same clients and bytes)", anchor))
     print(line("   the correction answered", [answered for answered, _ in STAGES]))
     print(line("   the first page showed it", [first for _, first in STAGES]))
