@@ -56,6 +56,8 @@ def test_4_9_the_highest_bidder_wins_and_pays():
     assert result.winners == {"moli": ALICE}
     assert result.chests[ALICE][Resource.MON] == 1
     assert result.chests[DIDAC] == holdings(MON=4, PRE=3)
+    # A clear win breaks no tie: the tie-break table the director reads stays empty.
+    assert result.tie_breaks == ()
 
 
 def test_4_9_a_single_bidder_wins():

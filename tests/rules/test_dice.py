@@ -158,3 +158,49 @@ def test_derive_stays_in_range_and_is_deterministic(seed, counter, n):
 @given(st.lists(st.integers(), max_size=30))
 def test_a_shuffle_is_a_permutation(items):
     assert sorted(HmacDice(SEED).shuffle(items)) == sorted(items)
+
+
+def _by_hand(seed: bytes, counter: int, sides: int) -> tuple[int, int]:
+    """docs/audit-log.md, "Checking a roll by hand", as a player would code it: the draw and
+    how many attempts were rejected before it."""
+    import hashlib
+    import hmac
+
+    limit = 2**256 - (2**256 % sides)
+    attempt = 0
+    while True:
+        message = str(counter) if attempt == 0 else f"{counter}:{attempt}"
+        x = int.from_bytes(hmac.new(seed, message.encode(), hashlib.sha256).digest(), "big")
+        if x < limit:
+            return x % sides, attempt
+        attempt += 1
+
+
+def test_a_draw_is_the_one_a_player_recomputes_by_hand_rejections_included():
+    """docs/audit-log.md: "If x ≥ limit, add 1 to k and go back to 1 (rejection sampling)";
+    "for k ≥ 1 it is "c:k"". A range just above 2²⁵⁵ rejects about half the digests, so the
+    retries' messages are exercised too."""
+    for sides in (6, 2, 37, 2**255 + 1):
+        for counter in range(40):
+            assert derive(SEED, counter, sides) == _by_hand(SEED, counter, sides)[0]
+    assert any(_by_hand(SEED, counter, 2**255 + 1)[1] > 0 for counter in range(40))
+
+
+def test_an_exported_roll_reads_back_as_it_was():
+    """The export carries every roll (docs/audit-log.md, `rolls[]`), and the verifier reads
+    it back: counter, sides, value, purpose, entered and kind all survive the trip."""
+    rolls = [
+        Roll(counter=3, sides=6, value=4, purpose="detection", entered=False, kind="die"),
+        Roll(counter=4, sides=5, value=0, purpose="random tactic", entered=True, kind="below"),
+    ]
+    assert [Roll.from_dict(r.to_dict()) for r in rolls] == rolls
+
+
+def test_verify_goes_on_past_an_entered_die_to_an_altered_roll():
+    """Entered dice are "not recomputed"; the app's rolls after one still are."""
+    dice = PhysicalDice([5], seed=SEED)
+    dice.d6()
+    dice.shuffle(["a", "b", "c"])
+    tampered = list(dice.rolls)
+    tampered[-1] = dataclasses.replace(tampered[-1], value=(tampered[-1].value + 1) % 2)
+    assert [p.counter for p in verify(SEED, commitment(SEED), tampered)] == [tampered[-1].counter]

@@ -285,3 +285,28 @@ def test_g57_the_table_comes_from_the_ruleset():
         harsh,
     )
     assert result.name == "unrest"
+
+
+def test_4_5_a_king_with_one_other_member_is_deposed_by_a_revolution():
+    """ "The King loses 3 PRE and is deposed"; only "If he is the only member" does he stay:
+    one other member is enough to depose him."""
+    result = outcome((1, 1, 1), members=(ALICE, BOB))
+    assert result.deposed
+    assert [(c.seat, c.count) for c in result.choices] == [(BOB, 1)]
+
+
+def test_g57_a_table_without_a_row_for_the_successes_is_refused_in_words():
+    """The table is a DEFAULT (G57): a ruleset whose table stops short of the dice refuses the
+    outcome with a clear error, never an index error."""
+    short = dataclasses.replace(RULES, insurrection_table=("revolution", "uprising", "unrest"))
+    with pytest.raises(InvalidStateError) as refused:
+        insurrection_outcome(
+            InsurrectionRoll(1, (6, 6, 6)),
+            STABILITY,
+            kingdom(stability=1),
+            ALICE,
+            MEMBERS,
+            chests(),
+            short,
+        )
+    assert refused.value.details["successes"] == 3

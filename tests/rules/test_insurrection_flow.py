@@ -193,3 +193,33 @@ def test_g31_decide_asks_the_stages_in_order_and_lets_the_director_answer_for_th
     done = decide(state, CATALOG, RULES, FixedDice([]), pid, None, {})
     assert flow(done.state, pid).data["flow"]["stage"] == insurrection_flow.DONE
     assert any(e.kind.startswith("insurrection") for e in done.events)
+
+
+def test_g31_every_pledge_is_told_to_the_table_and_the_last_pass_says_they_fell_short():
+    """§4.5: "Un cop els jugadors ja no puguin o vulguin seguir pagant ... han d'acceptar els
+    daus"; G31: pledges are public. Each pledge, a pass included, is an event the whole table
+    reads, naming who pledged how much; the last member's pass tells the table the pledges
+    fell short."""
+    out, pid = rolled([1, 2, 6])
+    first = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 2)
+    (event,) = first.events
+    assert event.kind == "insurrection_pledged" and event.audience == PUBLIC
+    assert (event.actor, event.data["amount"], event.data["pending"]) == (ALICE, 2, pid)
+    state = insurrection_flow.pledge(first.state, RULES, pid, BOB, 0).state
+    last = insurrection_flow.pledge(state, RULES, pid, CARLES, 0)
+    kinds = [e.kind for e in last.events]
+    assert kinds[:2] == ["insurrection_pledged", "insurrection_pledges_short"]
+    assert last.events[0].actor == CARLES and last.events[0].data["amount"] == 0
+
+
+def test_g31_members_whose_force_adds_up_to_exactly_the_cost_are_asked_to_pledge():
+    """§4.5: "members collectively pay 3 [FOR] (any split among members)": one Force each is
+    exactly a reroll, so the round of pledges opens."""
+    state, pid = uprising_table()
+    for seat in (ALICE, BOB, CARLES):
+        state.player(seat).resources[Resource.FOR] = 1
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 2, 6]), pid)
+    assert flow(out.state, pid).data["flow"]["stage"] == insurrection_flow.PLEDGING
+    state.player(CARLES).resources[Resource.FOR] = 0
+    short = insurrection_flow.start(state, RULES, FixedDice([1, 2, 6]), pid)
+    assert flow(short.state, pid).data["flow"]["stage"] != insurrection_flow.PLEDGING
