@@ -18,6 +18,7 @@ from consell.rules.duels import (
     succession_duel,
 )
 from consell.rules.errors import InvalidParameterError, NotEligibleError, UnaffordableError
+from consell.rules.payment import describe
 from consell.rules.resources import RESOURCES, Resource, add, holdings
 from consell.rules.ruleset import Ruleset
 
@@ -80,9 +81,12 @@ def test_g13_favor_never_counts_as_prestige():
 
 
 def test_4_8_a_fist_larger_than_the_chest_is_refused():
-    """§4.8: "any number (>= 0, up to holdings)"."""
-    with pytest.raises(UnaffordableError):
+    """§4.8: "any number (>= 0, up to holdings)". The refusal says by how much the fist is
+    short, so the player knows what to take back."""
+    with pytest.raises(UnaffordableError) as refused:
         resolve_duel((ALICE, BOB), (FOR,), {ALICE: {FOR: 5}}, CHESTS)
+    assert refused.value.details["seat"] == ALICE
+    assert str(refused.value).endswith(f"short of {describe({FOR: 1})}.")
 
 
 def test_4_8_a_fist_from_outside_the_duel_is_refused():

@@ -249,6 +249,8 @@ def test_G48_the_director_rules_what_the_app_cannot_check():
     before = state.player(CARLES).resources[Resource.PRE]
     out = finish_game(state, {(CARLES, personal): True})
     assert out.state.player(CARLES).resources[Resource.PRE] == before + 3
+    refused = finish_game(state, {(CARLES, personal): False})
+    assert refused.state.player(CARLES).resources[Resource.PRE] == before
 
 
 def test_section_4_17_other_decisions_are_settled_first():

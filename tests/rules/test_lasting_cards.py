@@ -541,10 +541,10 @@ def test_estel_amb_cua_the_vigilance_of_members_counts_1_less():
 # -- tied votes -----------------------------------------------------------------------------
 
 
-def law_vote(state, spend: dict[int, int] | None = None):
-    """Bob proposes the first law of the row; ``spend`` seats put Power for it once, everyone
-    else withdraws (no spend at all: a 0-0 tie)."""
-    spend = dict(spend or {})
+def law_vote(state, spend: dict[int, int] | None = None, against: dict[int, int] | None = None):
+    """Bob proposes the first law of the row; ``spend`` seats put Power for it once,
+    ``against`` seats against it, everyone else withdraws (no spend at all: a 0-0 tie)."""
+    spend, against = dict(spend or {}), dict(against or {})
     outcome = act(state, BOB, "common:proposar-llei", "proposar-llei")
     state = outcome.state
     choice = next(p for p in state.pending if p.kind == "law_choice")
@@ -557,8 +557,9 @@ def law_vote(state, spend: dict[int, int] | None = None):
         if vote is None or decisions.votes.is_finished(decisions.ballot(vote, state, RULES)):
             return state, events
         seat = vote.waiting_for[0]
-        amount = spend.pop(seat, 0)
-        decision = {"side": "for", "spend": amount} if amount else {"withdraw": True}
+        side = "against" if seat in against else "for"
+        amount = against.pop(seat, 0) or spend.pop(seat, 0)
+        decision = {"side": side, "spend": amount} if amount else {"withdraw": True}
         out = decisions.decide(state, CATALOG, RULES, FixedDice([]), vote.id, seat, decision)
         state, events = out.state, [*events, *out.events]
 
@@ -608,6 +609,11 @@ def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
     vote = next(p for p in tied.pending if p.kind == "vote")
     assert vote.waiting_for == [BOB]
     assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == BOB
+    # "si el Rei no hi ha votat": the King voted (1 for, 1 against), so the tie is his.
+    voted = table(law="llei-de-la-fe")
+    voted.kingdom(home(voted)).offices["gran-sacerdot"] = BOB
+    tied, events = law_vote(voted, spend={ALICE: 1}, against={BOB: 1})
+    assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == ALICE
 
 
 # -- succession -----------------------------------------------------------------------------
