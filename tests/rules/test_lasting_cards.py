@@ -146,6 +146,13 @@ def test_consell_de_regencia_the_king_may_not_expel_with_banishment():
     writ = with_tactic(state, ALICE, "ordre-de-desterrament")
     other = act(state, ALICE, writ, "desterrar", target=BOB)
     assert not aborted(other), "only Banishment is forbidden, not every expulsion"
+    # The law names one ability of one card: the King's other ability is not Banishment.
+    kingdom = home(state)
+    for ability, forbidden in (("desterrament", True), ("edicte-reial", False)):
+        rule = lasting.forbidding(
+            state, CATALOG, "expel", kingdom, source="office:rei", ability=ability
+        )
+        assert (rule is not None) is forbidden, ability
 
 
 def carried_out(state):
@@ -216,6 +223,7 @@ def test_quaresma_luxe_cards_may_not_be_used_except_at_the_end():
     state = table(event="quaresma")
     state.player(BOB).assets.append("carrossa-daurada")
     assert aborted(act(state, BOB, "asset:carrossa-daurada", "passeig"))
+    assert not aborted(act(state, BOB, "common:proposar-llei", "proposar-llei")), "only Luxe"
     state.player(BOB).assets.append("palau-d-estiu")
     fired = reactions.firing(state, CATALOG, "at_end_of_game", seats=[BOB])
     assert any(r.source == "asset:palau-d-estiu" for r in fired), "end-of-game ones still work"
