@@ -161,10 +161,11 @@ def test_4_9_a_bid_names_an_asset_in_row_1():
         auction(Bid(ALICE, PRIMARY, "castell", 2))
 
 
-def test_4_9_a_bid_is_at_least_one_money():
-    """ "An amount of Money ≥ 1.\""""
+@pytest.mark.parametrize("amount", [0, True, 1.5])
+def test_4_9_a_bid_is_at_least_one_money(amount):
+    """ "An amount of Money ≥ 1.\"" A whole amount: a yes/no or a fraction is refused."""
     with pytest.raises(InvalidParameterError):
-        auction(Bid(ALICE, PRIMARY, "moli", 0))
+        auction(Bid(ALICE, PRIMARY, "moli", amount))
 
 
 def test_4_9_one_primary_and_one_secondary_bid_at_most():

@@ -234,6 +234,18 @@ def test_G48_a_kingdomless_player_fails_a_collective_objective():
     out = choose(state, f"objective:{collective}")
     [judged] = [e for e in out.events if e.kind == "objective_judged"]
     assert (judged.data["met"], judged.data["by"]) == (False, "kingdomless")
+    # Only a collective objective is about the kingdom: her personal one is judged as usual,
+    # and so is a member's collective one.
+    personal = state.player(ALICE).objectives[1]
+    [judged] = [
+        e for e in choose(state, f"objective:{personal}").events if e.kind == "objective_judged"
+    ]
+    assert judged.data["by"] != "kingdomless"
+    member, _ = over()
+    [judged] = [
+        e for e in choose(member, f"objective:{collective}").events if e.kind == "objective_judged"
+    ]
+    assert judged.data["by"] != "kingdomless"
 
 
 def test_G48_the_director_rules_what_the_app_cannot_check():

@@ -84,6 +84,8 @@ def test_g31_pledges_add_up_exactly_to_the_cost_and_more_is_refused():
     out, pid = rolled([1, 2, 6])
     with pytest.raises(InvalidParameterError):
         insurrection_flow.pledge(out.state, RULES, pid, ALICE, 4)
+    with pytest.raises(InvalidParameterError):  # a yes/no is not a pledge of 1
+        insurrection_flow.pledge(out.state, RULES, pid, ALICE, True)
     state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 2).state
     with pytest.raises(InvalidParameterError) as refused:
         insurrection_flow.pledge(state, RULES, pid, BOB, 2)

@@ -99,9 +99,10 @@ def test_4_1_an_unaffordable_spend_is_refused_and_changes_nothing():
     assert state.record == ()
 
 
-@pytest.mark.parametrize("amount", [0, -1])
+@pytest.mark.parametrize("amount", [0, -1, True, 1.5])
 def test_g32_each_spend_is_at_least_one(amount):
-    """G32: "Each spend is ≥ 1"; spending nothing is withdrawing."""
+    """G32: "Each spend is ≥ 1"; spending nothing is withdrawing. A whole number: a yes/no
+    (which Python would count as 1) or a fraction is refused."""
     with pytest.raises(InvalidParameterError):
         vote_step(council(), DIDAC, Spend(Side.FOR, amount), RICH)
 
