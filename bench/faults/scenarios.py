@@ -143,9 +143,13 @@ def simultaneous_hand_ins(cl: Cluster, table: Table, bound: float) -> Figures:
         figures.seconds["first tap to every page current"] = caught_up - start
         answered = [cl.daphne_at(phone.answered_by[-1]) for phone in phones.values()]
         per_daphne = "/".join(str(answered.count(d)) for d in cl.daphnes)
+        # Only reported here: what this scenario holds is the log and the pages above. Under a
+        # loaded CI machine one handshake in a run came back without nginx's upstream header.
+        placed = [cl.daphne_at(p.sockets[-1] if p.sockets else None) for p in pages]
+        unnamed = f", {placed.count(None)} not named by nginx" if None in placed else ""
         figures.notes.append(
-            f"{len(pages)} pages, {_counts(_spread(pages, cl))} per daphne; "
-            f"hand-ins answered {per_daphne}"
+            f"{len(pages)} pages, {'/'.join(str(placed.count(d)) for d in cl.daphnes)} per "
+            f"daphne{unnamed}; hand-ins answered {per_daphne}"
         )
         _no_page_went_back(pages)
     check_log(table)
