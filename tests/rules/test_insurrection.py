@@ -60,6 +60,19 @@ def outcome(successes_dice, ind=None, **kw):
     )
 
 
+def three_successes(rules):
+    """Three sixes against a target of 1, under ``rules``."""
+    return insurrection_outcome(
+        InsurrectionRoll(1, (6, 6, 6)),
+        STABILITY,
+        kingdom(stability=1),
+        ALICE,
+        MEMBERS,
+        chests(),
+        rules,
+    )
+
+
 def test_4_5_the_target_is_the_number_of_indicators_at_one():
     """ "T = number of this kingdom's indicators currently equal to 1"; "successes =
     count(d > T)". Two indicators at 1: dice 1, 2, 3 give one success."""
@@ -275,16 +288,7 @@ def test_g57_the_table_comes_from_the_ruleset():
     harsh = dataclasses.replace(
         RULES, insurrection_table=("revolution", "revolution", "uprising", "unrest")
     )
-    result = insurrection_outcome(
-        InsurrectionRoll(1, (6, 6, 6)),
-        STABILITY,
-        kingdom(stability=1),
-        ALICE,
-        MEMBERS,
-        chests(),
-        harsh,
-    )
-    assert result.name == "unrest"
+    assert three_successes(harsh).name == "unrest"
 
 
 def test_4_5_a_king_with_one_other_member_is_deposed_by_a_revolution():
@@ -300,13 +304,5 @@ def test_g57_a_table_without_a_row_for_the_successes_is_refused_in_words():
     outcome with a clear error, never an index error."""
     short = dataclasses.replace(RULES, insurrection_table=("revolution", "uprising", "unrest"))
     with pytest.raises(InvalidStateError) as refused:
-        insurrection_outcome(
-            InsurrectionRoll(1, (6, 6, 6)),
-            STABILITY,
-            kingdom(stability=1),
-            ALICE,
-            MEMBERS,
-            chests(),
-            short,
-        )
+        three_successes(short)
     assert refused.value.details["successes"] == 3
