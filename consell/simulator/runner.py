@@ -100,10 +100,16 @@ def simulate(
     after_phase: AfterPhase | None = None,
     before_step: BeforeStep | None = None,
     plant: Plant | None = None,
+    director: str = DIRECTOR,
 ) -> Played:
-    """Play one game to its end and return it (see the module docstring)."""
+    """Play one game to its end and return it (see the module docstring).
+
+    ``director`` names the user who owns the game, so someone who can log in may open it.
+    """
     started = time.perf_counter()
-    runner = Runner(players, turns, seed, pack or default_pack(), after_phase, before_step, plant)
+    runner = Runner(
+        players, turns, seed, pack or default_pack(), after_phase, before_step, plant, director
+    )
     runner.play()
     return Played(
         runner.game,
@@ -127,6 +133,7 @@ class Runner:
         after_phase: AfterPhase | None,
         before_step: BeforeStep | None = None,
         plant: Plant | None = None,
+        director_name: str = DIRECTOR,
     ) -> None:
         if not 1 <= players <= len(NAMES):
             raise ValueError(f"The simulator seats 1 to {len(NAMES)} players.")
@@ -136,7 +143,7 @@ class Runner:
         self.plant = plant
         self.phases = self.calls = 0
         self.overruled: dict[str, int] = {}
-        director, _ = get_user_model().objects.get_or_create(username=DIRECTOR)
+        director, _ = get_user_model().objects.get_or_create(username=director_name)
         self.game = games.create_game(
             director, f"Simulació {seed}", pack, NAMES[:players], seed=game_seed(seed)
         )

@@ -65,3 +65,15 @@ def test_the_text_summary_says_who_won(pack):
 def test_a_table_the_rules_do_not_allow_is_refused(pack):
     with pytest.raises(CommandError, match="between 3 and 16"):
         _run("--players", "17")
+
+
+def test_the_text_summary_says_where_to_open_the_game_and_as_whom(pack, client):
+    """Issue 35 item 7: the game belongs to a login the command names, and its pages open."""
+    out = _run("--players", "3", "--turns", "1", "--seed", "4")
+    game = Game.objects.get()
+    for address in (f"/games/{game.pk}/", f"/board/{game.board_token}/", f"/audit/{game.pk}/"):
+        assert f"http://127.0.0.1:8000{address}" in out
+    assert "user dora, password consell-demo" in out
+    assert client.login(username="dora", password="consell-demo")
+    for address in (f"/games/{game.pk}/", f"/audit/{game.pk}/"):
+        assert client.get(address).status_code == 200, address

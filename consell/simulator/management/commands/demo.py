@@ -20,6 +20,15 @@ DEMO_GAME = "Partida de demostració"
 DEMO_PLAYERS = ["Alice", "Bob", "Carles", "Dídac", "Elena"]
 
 
+def demo_director():
+    """The demo director, created with the demo password the first time it is asked for."""
+    user, created = get_user_model().objects.get_or_create(username=DEMO_USER)
+    if created:
+        user.set_password(DEMO_PASSWORD)
+        user.save()
+    return user
+
+
 class Command(BaseCommand):
     help = "Create (or reuse) the demo director and a dealt demo game, and print their links."
 
@@ -33,12 +42,8 @@ class Command(BaseCommand):
                 "The default content pack is not loaded: run "
                 "`manage.py load_content consell/content/packs/default` first."
             )
-        User = get_user_model()
         with transaction.atomic():
-            user, created = User.objects.get_or_create(username=DEMO_USER)
-            if created:
-                user.set_password(DEMO_PASSWORD)
-                user.save()
+            user = demo_director()
             game = Game.objects.filter(director=user, name=DEMO_GAME).first()
         if game is None:
             game = game_services.create_game(user, DEMO_GAME, pack, DEMO_PLAYERS)

@@ -1,6 +1,8 @@
 """``manage.py simulate``: play a whole game headless with bots and print a summary.
 
-The same ``--seed`` gives the same game and the same summary (the elapsed time aside).
+The same ``--seed`` gives the same game and the same summary (the elapsed time aside). The game
+belongs to the demo director (or ``--director``), so it can be opened afterwards: the command
+ends with its dashboard, board and audit addresses and how to log in.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from consell.simulator import SimulationStuck, as_text, simulate, summarize
 from consell.simulator.runner import NAMES
+
+from .demo import DEMO_PASSWORD, DEMO_USER, demo_director
 
 
 class Command(BaseCommand):
@@ -25,14 +29,32 @@ class Command(BaseCommand):
         parser.add_argument(
             "--json", action="store_true", dest="as_json", help="print the summary as JSON"
         )
+        parser.add_argument(
+            "--director",
+            default=DEMO_USER,
+            help=f"the user who owns the game (default {DEMO_USER}, the demo login)",
+        )
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000")
 
-    def handle(self, *args, players: int, turns: int, seed: int, as_json: bool, **options):
+    def handle(
+        self,
+        *args,
+        players: int,
+        turns: int,
+        seed: int,
+        as_json: bool,
+        director: str,
+        base_url: str,
+        **options,
+    ):
         if not 3 <= players <= len(NAMES):
             raise CommandError(f"--players must be between 3 and {len(NAMES)}.")
         if turns < 1:
             raise CommandError("--turns must be at least 1.")
+        if director == DEMO_USER:
+            demo_director()
         try:
-            played = simulate(players, turns, seed)
+            played = simulate(players, turns, seed, director=director)
         except SimulationStuck as exc:
             raise CommandError(str(exc)) from exc
         summary = summarize(played.game, played.elapsed, played.lasting_effects_applied)
@@ -40,6 +62,24 @@ class Command(BaseCommand):
             self.stdout.write(_dumps(summary))
         else:
             self.stdout.write(as_text(summary))
+            self.stdout.write(_where(played.game, director, base_url.rstrip("/")))
+
+
+def _where(game, director: str, base: str) -> str:
+    """Where to open the game just played, and as whom."""
+    if director == DEMO_USER:
+        login = f"user {DEMO_USER}, password {DEMO_PASSWORD}"
+    else:
+        login = f"user {director}, with that user's own password"
+    return "\n".join(
+        [
+            "",
+            f"Open it (with ./dev serve running): log in at {base}/accounts/login/ as {login}.",
+            f"  Dashboard:    {base}/games/{game.pk}/",
+            f"  Public board: {base}/board/{game.board_token}/",
+            f"  Audit:        {base}/audit/{game.pk}/",
+        ]
+    )
 
 
 def _dumps(summary: dict) -> str:
