@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from consell.game.naming import kingdom_names, target_name
 from consell.rules import (
+    acquisition,
     cards,
     crisis_phase,
     destiny,
@@ -75,6 +76,8 @@ def turn_panel(
         ]
     if state.phase is Phase.ACQUISITION:
         panel["auction_pending"] = phases.find_step(state, "auction") is not None
+        if panel["auction_pending"]:
+            panel["bids_written"] = _bids_written(state, catalog, ruleset, language, text, names)
     if state.phase is Phase.CRISIS:
         panel["crises"] = [
             text(cards.card(catalog, c.card).get("title"), language)
@@ -95,6 +98,45 @@ def turn_panel(
         panel["next"] = _next_tile(state, catalog, ruleset, pile, language, text, names)
         panel["left"] = sum(len(getattr(p.plan, pile)) for p in state.players)
     return panel
+
+
+def _bids_written(state, catalog: Catalog, ruleset, language, text, names) -> dict[str, Any]:
+    """The bids the players wrote, and what the auction would make of them if resolved now, so
+    the director can see them behind the screen before resolving it (rules §4.9)."""
+    result, written = acquisition.preview_auction(state, catalog, ruleset)
+
+    def title(instance) -> str:
+        try:
+            return text(cards.card(catalog, instance).get("title"), language)
+        except RuleError:
+            return str(instance or "—")
+
+    return {
+        "bids": [
+            {
+                "name": names.get(r.bid.seat),
+                "round": words.bid_round(r.bid.round),
+                "asset": title(r.bid.asset),
+                "amount": r.bid.amount,
+                "capped": r.capped,
+                "status": words.bid_status(r.status),
+            }
+            for r in result.records
+        ],
+        "void": [
+            {"name": names.get(v["seat"]), "reason": elide(_(v["reason"]))} for v in written.void
+        ],
+        "unreadable": [
+            {"name": names.get(r.seat), "reason": elide(str(r.void))} for r in written.unreadable
+        ],
+        "silent": [
+            names[seat]
+            for seat in state.turn_order
+            if not any(b.seat == seat for b in written.bids)
+            and not any(v["seat"] == seat for v in written.void)
+            and not any(r.seat == seat for r in written.unreadable)
+        ],
+    }
 
 
 def _lasting_manual(

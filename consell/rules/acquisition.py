@@ -18,6 +18,8 @@ one of its two boxes filled, is void and its owner is told so privately.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import auction, cards, decks, indications, lasting, params
 from .dice import Dice
 from .errors import IllegalTransitionError
@@ -56,7 +58,7 @@ def resolve_acquisition(
     new = state.clone()
     events: list[Event] = []
     row1 = list(new.market.get("row1", []))
-    bids, void = _bids(new, catalog, row1, events)
+    bids, void = _bids(new, catalog, events)
     result = auction.resolve_auction(
         row1, bids, {b.seat: new.player(b.seat).resources for b in bids}, ruleset
     )
@@ -76,16 +78,27 @@ def resolve_acquisition(
     return Outcome(done.state, (*events, *done.events))
 
 
-def _bids(
-    state: GameState, catalog: cards.Catalog, row1: list[str], events: list[Event]
-) -> tuple[list[auction.Bid], list[VoidBid]]:
-    """Every usable bid, in turn order, and the void ones with their reason."""
+@dataclass(frozen=True)
+class WrittenBids:
+    """The bids the players wrote, as the auction would read them now: ``bids`` usable, in turn
+    order; ``void`` those that name no asset of row 1 or fill one box only; ``unreadable`` the
+    bids indications no longer valid (their owner is told why when the auction is resolved)."""
+
+    bids: tuple[auction.Bid, ...]
+    void: tuple[VoidBid, ...]
+    unreadable: tuple[indications.Reading, ...]
+
+
+def written_bids(state: GameState, catalog: cards.Catalog) -> WrittenBids:
+    """Every player's bids indication, read and checked, without changing anything."""
+    row1 = list(state.market.get("row1", []))
     bids: list[auction.Bid] = []
     void: list[VoidBid] = []
+    unreadable: list[indications.Reading] = []
     for seat in state.turn_order:
         reading = indications.read(state, catalog, seat, "bids")
         if reading.void is not None:
-            events.append(indications.void_note(state, reading))
+            unreadable.append(reading)
             continue
         for prefix, rnd in ROUNDS:
             asset = reading.values.get(f"{prefix}_asset", "")
@@ -102,17 +115,39 @@ def _bids(
                 bids.append(auction.Bid(seat, rnd, asset, int(amount), bonus))
                 continue
             void.append(VoidBid(seat=seat, round=str(rnd), asset=asset, reason=reason))
-            events.append(
-                never_revealed(
-                    private(
-                        Kind.BID_VOID,
-                        (seat,),
-                        BidVoid(round=str(rnd), asset=asset, reason=reason),
-                        seat,
-                    )
-                )
-            )
-    return bids, void
+    return WrittenBids(tuple(bids), tuple(void), tuple(unreadable))
+
+
+def preview_auction(
+    state: GameState, catalog: cards.Catalog, ruleset: Ruleset
+) -> tuple[auction.AuctionResult, WrittenBids]:
+    """The auction as it would be resolved now, for the director behind the screen (§4.9):
+    the same reading and resolution as ``resolve_acquisition``, nothing written."""
+    written = written_bids(state, catalog)
+    result = auction.resolve_auction(
+        list(state.market.get("row1", [])),
+        list(written.bids),
+        {b.seat: state.player(b.seat).resources for b in written.bids},
+        ruleset,
+    )
+    return result, written
+
+
+def _bids(
+    state: GameState, catalog: cards.Catalog, events: list[Event]
+) -> tuple[list[auction.Bid], list[VoidBid]]:
+    """Every usable bid, in turn order, and the void ones with their reason; each owner of a
+    void or unreadable bid is told privately (mutates ``state`` through the notes)."""
+    written = written_bids(state, catalog)
+    unreadable = {r.seat: r for r in written.unreadable}
+    for seat in state.turn_order:  # the notes in turn order, as the bids were read
+        if seat in unreadable:
+            events.append(indications.void_note(state, unreadable[seat]))
+        for v in written.void:
+            if v["seat"] == seat:
+                note = BidVoid(round=v["round"], asset=v["asset"], reason=v["reason"])
+                events.append(never_revealed(private(Kind.BID_VOID, (seat,), note, seat)))
+    return list(written.bids), list(written.void)
 
 
 def _sale_events(catalog: cards.Catalog, sale: auction.Sale) -> list[Event]:
