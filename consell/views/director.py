@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -189,6 +190,28 @@ def seat_qr(request, game_id: int, position: int):
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=4, border=2)
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+@require_GET
+def seat_sheet(request, game_id: int):
+    """Every seat's link and QR code on one printable sheet, cut into cards and handed round
+    the table, with the public board's link last (the TV's)."""
+    game = director_game(request, game_id)
+    seats = _seat_links(request, game)
+    board_url = request.build_absolute_uri(reverse("game:board", args=[game.board_token]))
+    for s in seats:
+        s["code"] = _inline_qr(s["url"])
+    return render(
+        request,
+        "game/seat_sheet.html",
+        {"game": game, "seats": seats, "board_url": board_url, "board_code": _inline_qr(board_url)},
+    )
+
+
+def _inline_qr(url: str) -> str:
+    """A QR code as SVG markup to place in the page: one request prints the whole sheet.
+    segno writes the markup from the URL alone, so it is safe to mark so."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))  # noqa: S308
 
 
 @require_POST

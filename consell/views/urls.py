@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", director.start, name="start"),
     path("games/<int:game_id>/appoint/", director.appoint, name="director_appoint"),
     path("games/<int:game_id>/seats/<int:position>/qr.svg", director.seat_qr, name="seat_qr"),
+    path("games/<int:game_id>/seats/print/", director.seat_sheet, name="seat_sheet"),
     path(
         "games/<int:game_id>/seats/<int:position>/reissue/",
         director.reissue_seat,

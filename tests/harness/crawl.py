@@ -295,6 +295,7 @@ class Crawl:
             everything.append(Url("board_fragment", f"/board/{token}/?fragment=board", True))
         everything += [Url("game_list", "/games/")]
         everything += [Url("qr", f"/games/{g}/seats/{p}/qr.svg", position=p) for p in positions]
+        everything += [Url("seat_sheet", f"/games/{g}/seats/print/")]
         everything += audit
         everything += [Url("story_of", f"/audit/{g}/story/{p}/", position=p) for p in positions]
         everything += [
