@@ -214,7 +214,9 @@ def with_state(game: Game) -> Game:
         tag, stored, snapshot = (
             Game.objects.filter(pk=game.pk).values_list("state_tag", *game_rows.LARGE).get()
         )
-        if entry is None:
+        if entry is None or tag != game.state_tag:
+            # A change committed since ``game`` was read (by another thread): the row's next
+            # version, read together with its tag.
             game.state, game.snapshot = stored, snapshot
             # Kept under the tag read with them: a change in between cannot mislabel them.
             state_cache.put(game.pk, state_cache.Entry(tag, None, stored, snapshot))

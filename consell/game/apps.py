@@ -16,3 +16,9 @@ class GameConfig(AppConfig):
         from consell.rules.i18n import set_translator
 
         set_translator(gettext)
+
+        # A phase the director let run on goes on as the answers come in (turn.carry_on).
+        from consell.game.services.turn import carry_on
+        from consell.game.signals import game_changed
+
+        game_changed.connect(carry_on, dispatch_uid="consell.game.carry_on")

@@ -110,6 +110,12 @@ def claim_all(game_id: int, nonces: Sequence[str]) -> set[str]:
         return {nonce for (nonce,) in cursor.fetchall()}
 
 
+def claimed(game_id: int, nonce: str) -> bool:
+    """Whether the request ``nonce`` was applied to ``game_id`` (a read: ``claim`` is what
+    makes a change happen once)."""
+    return ProcessedRequest.objects.filter(game_id=game_id, nonce=nonce[:64]).exists()
+
+
 def unclaim(game_id: int, nonce: str) -> None:
     """Take back ``claim``: the change claimed for was refused, and the form may be sent
     again (as when a refused change's transaction is rolled back)."""

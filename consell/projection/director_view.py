@@ -56,6 +56,7 @@ def turn_panel(
         ],
     }
     panel["lasting_manual"] = _lasting_manual(state, catalog, language, text)
+    panel["running_on"] = bool(state.progress.get(phases.RUN_ON))
     if state.status is not Status.PLAYING:
         return panel
     if state.phase is Phase.DESTINY:

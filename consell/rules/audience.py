@@ -157,6 +157,7 @@ MACHINERY: frozenset[str] = frozenset(
         Kind.PLOT_RESOLVED,
         Kind.REACTION_DECLINED,
         Kind.REACTION_OFFERED,
+        Kind.RUN_ON,
         Kind.SEAT_LINK_REISSUED,
         Kind.STEP_DONE,
         Kind.TACTICS_DISCARDED,

@@ -18,6 +18,7 @@ class Kind(StrEnum):
     RULESET_CHANGED = "ruleset_changed"
     SEAT_LINK_REISSUED = "seat_link_reissued"
     REPAIR = "repair"
+    RUN_ON = "run_on"
     CORRECTION = "correction"
     CORRECTION_REASON = "correction_reason"
     TURN_STARTED = "turn_started"

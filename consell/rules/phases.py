@@ -35,6 +35,10 @@ from .state import GameState, Pending, Phase, Status
 from .turn_order import turn_order_from_handins
 
 STEP = "step"
+# In ``state.progress``: the director let this phase run on, so the app resolves its steps that
+# ask nobody anything as the answers come in (how the table is run, not a rule of the game).
+# Cleared with the phase, as all progress is.
+RUN_ON = "run_on"
 TRIGGER = "trigger"
 END_OF_TURN_TRIGGER = "end_of_turn"
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from consell.game.access import directing
 from consell.game.services import turn
 from consell.views.common import expected_seq, int_or_none, run_directors
+from consell.wording.elision import elide
 
 
 def _step(request, game_id: int, service, **kwargs):
@@ -78,6 +80,30 @@ def close_planning(request, game_id: int):
         return redirect("game:dashboard", game_id=game_id)
     nonce = f"{seat}:{nonce}" if nonce else None
     run_directors(request, turn.close_planning_for, game_id, seat, nonce=nonce)
+    return redirect("game:dashboard", game_id=game_id)
+
+
+@require_POST
+def resolve_the_rest(request, game_id: int):
+    """The phase's steps that ask nobody anything, one after another (``turn.resolve_the_rest``)."""
+    game_id = directing(request, game_id)
+    ran: list[turn.Ran] = []
+
+    def run(*args, **kwargs) -> None:
+        ran.append(turn.resolve_the_rest(*args, **kwargs))
+
+    nonce, seq = request.POST.get("nonce"), expected_seq(request)
+    if run_directors(request, run, game_id, nonce=nonce, expected_seq=seq):
+        done = ran[0].done
+        if done:
+            messages.success(
+                request,
+                ngettext("%(n)d step resolved.", "%(n)d steps resolved.", done) % {"n": done},
+            )
+        if ran[0].stopped:
+            messages.warning(request, elide(ran[0].stopped))
+        elif ran[0].running_on:
+            messages.info(request, _("The phase goes on by itself as the answers come in."))
     return redirect("game:dashboard", game_id=game_id)
 
 

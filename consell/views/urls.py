@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:game_id>/turn/vigilance/", turn.commit_vigilance, name="turn_vigilance"),
     path("games/<int:game_id>/turn/secret/", turn.resolve_secret, name="turn_secret"),
     path("games/<int:game_id>/turn/auction/", turn.resolve_auction, name="turn_auction"),
+    path("games/<int:game_id>/turn/rest/", turn.resolve_the_rest, name="turn_rest"),
     path("games/<int:game_id>/turn/crisis/", turn.resolve_crisis, name="turn_crisis"),
     path("games/<int:game_id>/turn/production/", turn.open_production, name="turn_production"),
     path("games/<int:game_id>/turn/end/", turn.end_turn, name="turn_end"),

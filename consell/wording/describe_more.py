@@ -48,6 +48,7 @@ from consell.rules.payloads import (
     PlotResolved,
     ReactionDeclined,
     ReactionOffered,
+    RunOn,
     SeatLinkReissued,
     TacticsDiscarded,
     TokensMoved,
@@ -260,6 +261,13 @@ MORE_LINES: dict[str, Line[Any]] = {
         lambda d, n: (
             _("You buy %(asset)s for %(what)s.")
             % {"asset": n.card(d["asset"]), "what": words.amounts(d["paid"])}
+        ),
+    ),
+    Kind.RUN_ON: line(
+        RunOn,
+        lambda d, n: (
+            _("The director lets %(phase)s run on as the answers come in.")
+            % {"phase": words.phase(d["phase"])}
         ),
     ),
     Kind.AUCTION_RESOLVED: line(

@@ -1,7 +1,8 @@
-/* Director keyboard shortcuts: Enter confirms the step at hand, R rolls, N next phase.
+/* Director keyboard shortcuts: Enter confirms the step at hand, R rolls, A resolves the rest
+   of the phase's plain steps, N next phase.
    Each key clicks the visible button marked data-shortcut; typing in a field is left alone. */
 (function () {
-  var keys = { Enter: "confirm", r: "roll", R: "roll", n: "next", N: "next" };
+  var keys = { Enter: "confirm", r: "roll", R: "roll", a: "all", A: "all", n: "next", N: "next" };
   document.addEventListener("keydown", function (e) {
     var t = e.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;

@@ -43,12 +43,20 @@ def play_until(
     players: int, turns: int, seed: int, where: Callable[[GameState], bool], *, pack=None
 ) -> Game:
     """The game of ``simulate --players P --turns T --seed S``, stopped where ``where`` holds."""
+    game = runner_until(players, turns, seed, where, pack=pack).game
+    game.refresh_from_db()
+    return game
+
+
+def runner_until(
+    players: int, turns: int, seed: int, where: Callable[[GameState], bool], *, pack=None
+) -> Runner:
+    """``play_until``'s runner, for a test whose bots go on answering for the table."""
     runner = _StoppingRunner(players, turns, seed, pack or default_pack(), None, where=where)
     try:
         runner.play()
     except _Reached:
-        runner.game.refresh_from_db()
-        return runner.game
+        return runner
     raise AssertionError("The game ended before reaching the state asked for.")
 
 

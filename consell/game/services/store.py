@@ -214,9 +214,13 @@ def load_state(game: Game) -> GameState | None:
     JSON. ``game.state`` and ``game.snapshot`` are set to what the row holds."""
     entry = state_cache.get(game.pk, game.state_tag)
     if entry is None or state_cache.CHECK:
-        stored, snapshot = Game.objects.filter(pk=game.pk).values_list("state", "snapshot").get()
-        if entry is None:
-            game.state, game.snapshot = stored, snapshot
+        # The tag is read again with the state: a change committed since ``game`` was read
+        # (by another thread) makes them the row's next version, read together.
+        stored, snapshot, tag = (
+            Game.objects.filter(pk=game.pk).values_list("state", "snapshot", "state_tag").get()
+        )
+        if entry is None or tag != game.state_tag:
+            game.state, game.snapshot, game.state_tag = stored, snapshot, tag
             return GameState.from_dict(stored) if stored else None
         state_cache.check(game.pk, entry, stored, snapshot)
     game.state, game.snapshot = entry.raw, entry.snapshot

@@ -9,14 +9,18 @@ phones and the board show the game as it stood when Secrets began until then.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from consell.game import game_rows
 from consell.game.models import Game
 from consell.game.naming import kingdom_names, target_name
 from consell.game.services.decisions import answer_triggers, record
 from consell.game.services.planning import OFFERS, clear_offers
-from consell.game.services.store import DealtChange, dealt
+from consell.game.services.store import AlreadyApplied, DealtChange, dealt, load_state
 from consell.rules import (
     acquisition,
     cards,
@@ -35,8 +39,8 @@ from consell.rules.cards import Catalog
 from consell.rules.effects_context import Context
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, RuleError
 from consell.rules.event_kinds import Kind
-from consell.rules.events import Event
-from consell.rules.payloads import Aborted, payload
+from consell.rules.events import Event, director
+from consell.rules.payloads import Aborted, RunOn, payload
 from consell.rules.snapshots import snapshot_event
 from consell.rules.state import GameState, Phase
 
@@ -223,6 +227,109 @@ def resolve_crisis(game_id: int, *, nonce=None, expected_seq=None) -> None:
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         outcome = crisis_phase.resolve_next_crisis(ch.state, ch.catalog, ch.ruleset, ch.dice)
         record(ch, outcome)
+
+
+# "Resolve the rest": the steps no one is asked anything in, one after another, each its own
+# change with its own events, as if the director had pressed its button each time. Where a
+# person is needed (a pending decision) it stops; the phase then runs on as the answers come
+# in (``carry_on``), until its steps are done. The director moves on to the next phase, so the
+# table keeps its pace. Typed dice are a step of their own, never run on.
+PLAIN_STEPS_AT_MOST = 200
+_running: ContextVar[bool] = ContextVar("running_the_rest", default=False)
+
+
+def plain_step(state: GameState, *, behind_decisions: bool = False):
+    """The service of the next step that asks nobody anything, or None. With
+    ``behind_decisions``, the one that will be next once the pending decisions are answered."""
+    if not behind_decisions and any(p.kind != phases.STEP for p in state.pending):
+        return None
+    if state.phase is Phase.DESTINY and phases.find_step(state, destiny.DESTINY_STEP):
+        return reveal_destiny
+    if state.phase is Phase.ACTIONS and resolution.next_tile(state, "actions"):
+        return resolve_next_action
+    if (
+        state.phase is Phase.SECRETS
+        and resolution.VIGILANCE in state.progress
+        and resolution.next_tile(state, "secrets")
+    ):
+        return resolve_next_secret
+    if state.phase is Phase.CRISIS and crisis_phase.crises_waiting(state):
+        return resolve_crisis
+    return None
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What ``resolve_the_rest`` did: ``done`` steps; ``stopped``, why a step was refused after
+    others had run (those are saved, so the refusal is news, not a failure); ``running_on``,
+    whether the phase goes on as the answers come in."""
+
+    done: int
+    stopped: str
+    running_on: bool
+
+
+def resolve_the_rest(game_id: int, *, nonce=None, expected_seq=None) -> Ran:
+    """Run the phase's plain steps in order until one needs a person, and let the phase run
+    on from there (``carry_on``). The n-th step is keyed ``nonce:n``: the
+    same request sent again is refused as already applied at its first step, and runs nothing
+    more."""
+    key = nonce[:48] if nonce else None  # room for ":n" in the 64 characters a key keeps
+    if key and game_rows.claimed(game_id, f"{key}:0"):
+        raise AlreadyApplied
+    done, stopped = 0, ""
+    token = _running.set(True)
+    try:
+        for n in range(PLAIN_STEPS_AT_MOST):
+            state = load_state(game_rows.read(game_id))
+            step = plain_step(state) if state is not None else None
+            if step is None:
+                if state is not None and plain_step(state, behind_decisions=True):
+                    _run_on(game_id, f"{key}:on" if key else None)
+                break
+            try:
+                step(
+                    game_id,
+                    nonce=f"{key}:{n}" if key else None,
+                    expected_seq=expected_seq if n == 0 else None,
+                )
+            except (AlreadyApplied, RuleError) as exc:
+                if n == 0:
+                    raise
+                stopped = str(exc)
+                break
+            done += 1
+    finally:
+        _running.reset(token)
+    state = load_state(game_rows.read(game_id))
+    running_on = bool(
+        state and state.progress.get(phases.RUN_ON) and plain_step(state, behind_decisions=True)
+    )
+    if not done and not stopped and not running_on:
+        raise IllegalTransitionError(_("Nothing is left to resolve without a person's answer."))
+    return Ran(done, stopped, running_on)
+
+
+def _run_on(game_id: int, nonce: str | None) -> None:
+    """Mark the phase as running on, logged for the director and the audit."""
+    with dealt(game_id, nonce=nonce) as ch:
+        if ch.state.progress.get(phases.RUN_ON):
+            return
+        new = ch.state.clone()
+        new.progress[phases.RUN_ON] = True
+        ch.record(new, [director(Kind.RUN_ON, RunOn(phase=str(new.phase)))])
+
+
+def carry_on(sender=None, *, game_id: int, **kwargs) -> None:
+    """After any committed change: if its phase runs on and no decision is pending any more,
+    resolve the next plain steps (a receiver of ``game_changed``, so a failure here is logged
+    and never turns the change that was saved into an error)."""
+    if _running.get():
+        return
+    state = load_state(game_rows.read(game_id))
+    if state is None or not state.progress.get(phases.RUN_ON) or plain_step(state) is None:
+        return
+    resolve_the_rest(game_id)
 
 
 def open_production(game_id: int, *, nonce=None, expected_seq=None) -> None:

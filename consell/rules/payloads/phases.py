@@ -16,6 +16,13 @@ class DestinyRevealed(TypedDict):
     duration: int
 
 
+class RunOn(TypedDict):
+    """The director let the phase run on: the app resolves its next plain steps as the
+    answers they wait for come in (not a rule of the game: how the director runs it)."""
+
+    phase: str
+
+
 class DestinyExhausted(TypedDict):
     kingdom: int | None
 
