@@ -339,9 +339,9 @@ def finished(django_db_setup, django_db_blocker):
 
 @pytest.mark.catalan
 @pytest.mark.django_db
-def test_the_screens_of_a_finished_game_speak_spanish_with_catalan_cards(finished):
+def test_the_screens_of_a_finished_game_speak_spanish_with_spanish_cards(finished):
     """The dashboard, the board and a phone render for a Spanish viewer; the revealed hands
-    show their Catalan titles (the pack has no Spanish), never the English."""
+    show their Spanish titles (the default pack has them), never the Catalan or the English."""
     dora = Client()
     dora.force_login(finished.director)
     choose_language(dora, "es")
@@ -366,7 +366,11 @@ def test_the_screens_of_a_finished_game_speak_spanish_with_catalan_cards(finishe
         for tactic in p.tactics
     ]
     assert cards, "the simulated players end with tactics in hand"
-    assert [c.title_ca for c in cards if escape(c.title_ca) not in shown] == []
+    titles = [c.data["title"] for c in cards]
+    assert [t["es"] for t in titles if escape(t["es"]) not in shown] == []
     assert [
-        c.title_en for c in cards if c.title_en != c.title_ca and escape(c.title_en) in shown
+        t[other]
+        for t in titles
+        for other in ("ca", "en")
+        if t[other] != t["es"] and escape(t[other]) in shown
     ] == []

@@ -19,7 +19,16 @@ class PackAdmin(admin.ModelAdmin):
     form = PackForm
     list_display = ["slug", "version", "name_ca", "name_en", "loaded_at"]
     readonly_fields = ["slug", "version", "files", "loaded_at"]
-    fields = ["slug", "version", "name_ca", "name_en", "description", "files", "loaded_at"]
+    fields = [
+        "slug",
+        "version",
+        "name_ca",
+        "name_en",
+        "name_es",
+        "description",
+        "files",
+        "loaded_at",
+    ]
 
     def has_add_permission(self, request) -> bool:
         return False

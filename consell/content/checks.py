@@ -5,7 +5,8 @@ start-up.
 ``content.E002`` the shipped default pack is invalid (one message per error).
 ``content.E003`` an installed pack in the database is invalid (one message per error); this
 check reads the database, so it runs when checks are given a database (``migrate``,
-``check --database default``), as Django's database checks do.
+``check --database default``), as Django's database checks do, once no content migration
+is left to apply (``migrate`` runs it before migrating a database that lacks newer columns).
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def check_installed_packs(app_configs=None, databases=None, **kwargs) -> list[Er
 
     messages = []
     for database in databases or ():
-        if Pack._meta.db_table not in connections[database].introspection.table_names():
-            continue  # not migrated yet: ``migrate`` runs this check before creating tables
+        if not _migrated(connections[database]):
+            continue  # ``migrate`` runs this check before it creates the tables or the columns
         for pack in Pack.objects.using(database).prefetch_related("cards"):
             messages += [
                 Error(
@@ -75,3 +76,17 @@ def check_installed_packs(app_configs=None, databases=None, **kwargs) -> list[Er
                 for error in errors_of(pack)
             ]
     return messages
+
+
+def _migrated(connection) -> bool:
+    """Whether the content tables are there with every column the models read: no migration
+    of this app is left to apply (a database of an older version lacks the newer columns)."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    from .models import Pack
+
+    if Pack._meta.db_table not in connection.introspection.table_names():
+        return False
+    executor = MigrationExecutor(connection)
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    return not any(migration.app_label == "content" for migration, _backwards in plan)

@@ -15,7 +15,7 @@ from consell.rules.i18n import _, gettext_noop
 from consell.rules.resources import RESOURCES
 
 from .formulas import MAX_FORMULA_CHARS, problem_of
-from .mapping import Check, Context, PackModel, Path, Problem
+from .mapping import Check, Context, Maybe, PackModel, Path, Problem
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 MAX_NUMBER = 1000
@@ -27,7 +27,12 @@ MAX_SLUG = 50
 MAX_DEPTH = 40
 """Deepest nesting of lists and mappings in a card (the default pack's deepest: 10)."""
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-LANGUAGES = ("ca", "en")
+LANGUAGES = ("ca", "en", "es")
+"""The languages a card's words may be written in (``{ca: ..., en: ..., es: ...}``)."""
+REQUIRED_LANGUAGES = ("ca", "en")
+"""The languages every text of every pack must have: Catalan, the game's own, and English.
+A text without Spanish is accepted and read in Catalan, marked as such, by a Spanish viewer
+(``consell.game.naming.text``); the default pack has all three (docs/content-packs.md)."""
 RESOURCE_NAMES = tuple(str(r) for r in RESOURCES)
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -319,14 +324,21 @@ def KeywordReference() -> Check:  # noqa: N802
 
 
 class Bilingual(PackModel):
-    """A text in both languages, ``{ca: ..., en: ...}`` (Catalan first, English second)."""
+    """A text in Catalan and English, and optionally Spanish: ``{ca: ..., en: ..., es: ...}``.
+
+    Catalan and English are required; a text without ``es`` is shown to a Spanish viewer in
+    Catalan with a visible mark (``consell.game.naming.text``), not refused, so that a group
+    can play its own pack before translating it a third time."""
 
     ca: Annotated[str, Text()]
     en: Annotated[str, Text()]
+    es: Maybe[Annotated[str, Text()]] = None
 
 
 class BilingualTitle(PackModel):
-    """A title (of a card, an ability, a box) or a pack's name, in both languages."""
+    """A title (of a card, an ability, a box) or a pack's name: Catalan, English, and
+    optionally Spanish (as ``Bilingual``)."""
 
     ca: Annotated[str, Text(MAX_TITLE)]
     en: Annotated[str, Text(MAX_TITLE)]
+    es: Maybe[Annotated[str, Text(MAX_TITLE)]] = None

@@ -97,7 +97,7 @@ class CardForm(forms.ModelForm):
 class PackForm(forms.ModelForm):
     class Meta:
         model = Pack
-        fields = ["name_ca", "name_en", "description"]
+        fields = ["name_ca", "name_en", "name_es", "description"]
 
     def clean(self) -> dict:
         cleaned = super().clean() or {}

@@ -61,7 +61,7 @@ def load_pack(content: PackContent, *, replace: bool = False) -> Loaded:
         pack, created = Pack.objects.select_for_update().get_or_create(
             slug=content.id,
             version=content.version,
-            defaults={"name_ca": content.name["ca"], "name_en": content.name["en"]},
+            defaults=_names(content),
         )
         if not created:
             differences = differences_of(pack, content)
@@ -71,7 +71,8 @@ def load_pack(content: PackContent, *, replace: bool = False) -> Loaded:
             games = pack.games.count()
             if not replace or games:
                 raise PackInvalid([_conflict(pack, differences, games, replace)])
-        pack.name_ca, pack.name_en = content.name["ca"], content.name["en"]
+        for field, value in _names(content).items():
+            setattr(pack, field, value)
         pack.description = content.description
         pack.files = dict(content.files)
         pack.save()
@@ -111,11 +112,18 @@ def differences_of(pack: Pack, content: PackContent) -> dict[str, list[str]]:
     return {key: ids for key, ids in found.items() if ids}
 
 
+def _names(content: PackContent) -> dict[str, str]:
+    """The pack's name columns: Catalan, English, and Spanish (empty when the pack has none)."""
+    name = content.name
+    return {"name_ca": name["ca"], "name_en": name["en"], "name_es": name.get("es", "")}
+
+
 def _refresh_names(pack: Pack, content: PackContent) -> None:
-    names = (content.name["ca"], content.name["en"], content.description)
-    if (pack.name_ca, pack.name_en, pack.description) != names:
-        pack.name_ca, pack.name_en, pack.description = names
-        pack.save(update_fields=["name_ca", "name_en", "description"])
+    names = {**_names(content), "description": content.description}
+    if any(getattr(pack, field) != value for field, value in names.items()):
+        for field, value in names.items():
+            setattr(pack, field, value)
+        pack.save(update_fields=list(names))
 
 
 def _conflict(

@@ -29,6 +29,7 @@ class Pack(models.Model):
     version = models.PositiveIntegerField(_("version"))
     name_ca = models.CharField(_("name (Catalan)"), max_length=200)
     name_en = models.CharField(_("name (English)"), max_length=200)
+    name_es = models.CharField(_("name (Spanish)"), max_length=200, blank=True)
     description = models.JSONField(_("description"), null=True, blank=True)
     files = models.JSONField(_("files"), default=dict, help_text=_("Card file -> card kind."))
     loaded_at = models.DateTimeField(_("cards last changed"), auto_now=True)

@@ -190,8 +190,8 @@ def validate_pack(
     return PackContent(
         pack_meta.id,
         pack_meta.version,
-        pack_meta.name.model_dump(),
-        pack_meta.description.model_dump() if pack_meta.description else None,
+        pack_meta.name.model_dump(exclude_none=True),
+        pack_meta.description.model_dump(exclude_none=True) if pack_meta.description else None,
         files,
         cards,
     )

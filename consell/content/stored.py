@@ -12,12 +12,20 @@ from .models import Card, Pack
 from .schema import PackCard, PackContent, validate_pack
 
 
+def name_of(pack: Pack) -> dict[str, str]:
+    """The pack's name as pack.yaml gives it: ``{ca, en}``, and ``es`` when it has one."""
+    name = {"ca": pack.name_ca, "en": pack.name_en}
+    if pack.name_es:
+        name["es"] = pack.name_es
+    return name
+
+
 def meta_of(pack: Pack) -> dict:
     """The pack.yaml of an installed pack."""
     meta = {
         "id": pack.slug,
         "version": pack.version,
-        "name": {"ca": pack.name_ca, "en": pack.name_en},
+        "name": name_of(pack),
     }
     if pack.description is not None:
         meta["description"] = pack.description
@@ -59,7 +67,7 @@ def content_of(pack: Pack) -> PackContent:
     return PackContent(
         pack.slug,
         pack.version,
-        {"ca": pack.name_ca, "en": pack.name_en},
+        name_of(pack),
         pack.description,
         dict(pack.files),
         cards,

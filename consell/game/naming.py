@@ -11,13 +11,25 @@ from consell.rules.errors import RuleError
 from consell.rules.plots import PlayerTarget, Target
 from consell.rules.state import GameState
 
+FALLBACK_MARK = "{words} ({language})"
+"""How words shown in another language than the reader's are marked: "Casa del Falcó (ca)"."""
+
 
 def text(value: Mapping[str, str] | None, language: str) -> str:
-    """A card's words in this language; Catalan, the table's, when it has none in it (then
-    English); empty for a card without them."""
+    """A card's words in this language; empty for a card without them.
+
+    A pack must give every text in Catalan and English but may leave Spanish out
+    (``consell.content.fields.Bilingual``): a reader whose language a text lacks reads the
+    Catalan, the table's language (then the English), marked with the language it is in, so
+    that an untranslated card is seen as such and not mistaken for a gap of the interface."""
     if not value:
         return ""
-    return value.get(language) or value.get("ca") or value.get("en") or ""
+    if value.get(language):
+        return value[language]
+    for other in ("ca", "en"):
+        if value.get(other):
+            return FALLBACK_MARK.format(words=value[other], language=other)
+    return ""
 
 
 def kingdom_name(catalog: cards.Catalog, name: str, language: str) -> str:

@@ -179,11 +179,13 @@ def param_text(state, catalog: Catalog, language: str, kind: str, value) -> str:
 
 
 def content_language() -> str:
-    """The language of the card texts for this viewer: theirs if packs carry it, else Catalan.
+    """The language of the card texts for this viewer: theirs if packs may carry it, else
+    Catalan.
 
-    The interface speaks every language in ``settings.LANGUAGES`` (Spanish too), but content
-    packs hold card titles and texts in Catalan and English only, so a Spanish viewer reads
-    the cards in Catalan, the table's language, never an empty title or a card id.
+    The interface speaks every language in ``settings.LANGUAGES``; a pack gives every card text
+    in Catalan and English and, optionally, Spanish (``consell.content.fields.LANGUAGES``). A
+    Spanish viewer reads the Spanish texts, and the Catalan one, visibly marked, where a pack
+    has none (``consell.game.naming.text``), never an empty title or a card id.
     """
     lang = (get_language() or "ca")[:2]
     return lang if lang in CONTENT_LANGUAGES else "ca"

@@ -39,7 +39,7 @@ def test_the_default_offices_are_those_of_the_rules():
 @pytest.mark.django_db
 def test_the_default_pack_loads(capsys):
     call_command("load_content", str(DEFAULT_PACK))
-    assert capsys.readouterr().out.startswith("Loaded content pack default v4:")
+    assert capsys.readouterr().out.startswith("Loaded content pack default v5:")
     assert Card.objects.filter(pack=Pack.objects.get(slug="default")).count() == len(
         read_pack(DEFAULT_PACK).cards
     )

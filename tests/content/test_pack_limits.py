@@ -81,7 +81,7 @@ def test_a_file_that_is_not_utf8_is_named_without_a_traceback(copy_of_default):
 
 
 def test_an_enormous_version_is_refused_clearly(copy_of_default):
-    replace_in(copy_of_default, "pack.yaml", "version: 4", f"version: {10**23}")
+    replace_in(copy_of_default, "pack.yaml", "version: 5", f"version: {10**23}")
     assert refused(copy_of_default) == [
         "pack.yaml: version: must be a whole number <= 1000000, not a 24-digit number"
     ]

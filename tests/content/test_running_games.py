@@ -70,7 +70,7 @@ def test_loading_the_identical_pack_again_changes_nothing(default_copy):
     pack = Pack.objects.get()
     rows = list(Card.objects.values_list("pk", "data"))
     output = load(DEFAULT_PACK)
-    assert output.startswith("Unchanged content pack default v4: ")
+    assert output.startswith("Unchanged content pack default v5: ")
     assert list(Card.objects.values_list("pk", "data")) == rows
     assert Pack.objects.get().loaded_at == pack.loaded_at
 
@@ -81,9 +81,9 @@ def test_a_card_removed_under_the_same_version_is_refused_by_name(default_copy):
     with pytest.raises(CommandError) as caught:
         load(default_copy)
     message = str(caught.value)
-    assert "pack.yaml: version: content pack default v4 is already installed with other " in message
+    assert "pack.yaml: version: content pack default v5 is already installed with other " in message
     assert "(removed casa-falco)" in message
-    assert "set version: 5 to install these cards beside it" in message
+    assert "set version: 6 to install these cards beside it" in message
     assert Card.objects.filter(card_id="casa-falco").exists()
 
 
@@ -105,7 +105,7 @@ def test_a_new_pack_name_alone_is_no_change_of_cards(default_copy):
     """Names are not read by games: a reload may refresh them."""
     load(DEFAULT_PACK)
     edit(default_copy, "pack.yaml", lambda meta: meta["name"].update(en="Base set, 2nd print"))
-    assert load(default_copy).startswith("Unchanged content pack default v4")
+    assert load(default_copy).startswith("Unchanged content pack default v5")
     assert Pack.objects.get().name_en == "Base set, 2nd print"
 
 
@@ -119,8 +119,8 @@ def test_a_running_game_keeps_working_when_the_pack_is_reloaded_without_its_card
     """The regression of issue 10: mid-game, the pack is reloaded with a dealt card removed.
 
     Under the same version the reload is refused (the game's cards stay); ``--replace`` is
-    refused too, since a game uses the version; as version 5 it is installed beside v4, and the
-    game, still on v4, plays on to its end and every page of it answers.
+    refused too, since a game uses the version; as version 6 it is installed beside v5, and the
+    game, still on v5, plays on to its end and every page of it answers.
     """
     load(DEFAULT_PACK)
     attempts: list[str] = []
@@ -134,18 +134,18 @@ def test_a_running_game_keeps_working_when_the_pack_is_reloaded_without_its_card
             with pytest.raises(CommandError) as caught:
                 load(default_copy, *extra)
             attempts.append(str(caught.value))
-        set_version(default_copy, 5)
+        set_version(default_copy, 6)
         attempts.append(load(default_copy))
         assert house in load_catalog(Game.objects.get(pk=game.pk).pack)
 
-    played = simulate(4, 2, seed=7, pack=Pack.objects.get(version=4), after_phase=reload_mid_game)
+    played = simulate(4, 2, seed=7, pack=Pack.objects.get(version=5), after_phase=reload_mid_game)
     assert played.game.refresh_from_db() is None and played.game.finished
     assert len(attempts) == 3, "the simulation passed the first Planning phase"
     assert "removed casa-" in attempts[0]
-    assert "1 game(s) use default v4, so it cannot be replaced" in attempts[1]
-    assert attempts[2].startswith("Loaded content pack default v5: ")
+    assert "1 game(s) use default v5, so it cannot be replaced" in attempts[1]
+    assert attempts[2].startswith("Loaded content pack default v6: ")
     game = played.game
-    assert (game.pack.slug, game.pack.version) == ("default", 4)
+    assert (game.pack.slug, game.pack.version) == ("default", 5)
 
     director = Client()
     director.force_login(game.director)
@@ -159,9 +159,9 @@ def test_a_running_game_keeps_working_when_the_pack_is_reloaded_without_its_card
 def test_a_new_game_can_be_played_on_the_new_version(default_copy):
     load(DEFAULT_PACK)
     remove_card(default_copy, "houses.yaml", "casa-falco")
-    set_version(default_copy, 5)
+    set_version(default_copy, 6)
     load(default_copy)
-    played = simulate(3, 1, seed=3, pack=Pack.objects.get(version=5))
+    played = simulate(3, 1, seed=3, pack=Pack.objects.get(version=6))
     played.game.refresh_from_db()
     assert played.game.finished
     assert "casa-falco" not in load_catalog(played.game.pack)
@@ -178,9 +178,9 @@ def test_the_admin_edits_no_card_of_a_pack_a_game_uses(admin_client, admin_user)
     form = {"pack": pack.pk, "kind": "house", "data": json.dumps(data)}
     response = admin_client.post(url, form, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
-    assert "Games were created with default v4" in response.content.decode()
+    assert "Games were created with default v5" in response.content.decode()
     catalan = admin_client.post(url, form, HTTP_ACCEPT_LANGUAGE="ca")
-    assert "S&#x27;han creat partides amb default v4" in catalan.content.decode()
+    assert "S&#x27;han creat partides amb default v5" in catalan.content.decode()
     stored.refresh_from_db()
     assert stored.data["emblem"] != "🐺"
     delete = reverse("admin:content_card_delete", args=[stored.pk])

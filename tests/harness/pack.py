@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from consell.content.fields import LANGUAGES
 from consell.content.loader import load_pack
 from consell.content.models import Pack
 from consell.content.reader import load_yaml
@@ -19,7 +20,6 @@ from consell.content.schema import PACK_FILE, validate_pack
 from consell.simulator.runner import DEFAULT_PACK
 
 MARKER = re.compile(r"ZQ[a-z_]+\d+(?:A\d+)?Q")
-LANGUAGES = ("ca", "en")
 
 
 @dataclass

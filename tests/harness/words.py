@@ -158,7 +158,7 @@ class Detector:
         local = {}
         for language in ("ca", "es"):
             _, translated = _catalog_texts(language)
-            local[language] = words_of(translated + _pack_texts(catalog, "ca")) | names
+            local[language] = words_of(translated + _pack_texts(catalog, language)) | names
             local[language] |= LANGUAGE_NAMES
         return cls(
             identifiers=_pack_ids(catalog) | codes,
