@@ -37,11 +37,14 @@ def tool(path: Path, name: str) -> Path:
 
 @dataclass
 class Where:
-    """A page to open: its URL, on a phone or a laptop, with the cookie it needs."""
+    """A page to open: its URL, on a phone or a laptop, with the cookie it needs, in a
+    language (Catalan, the table's, unless told)."""
 
     url: str
     device: str = "phone"
     cookie: dict | None = field(default=None)
+    language: str = "ca"
+    shows: str = "main h1"  # what proves the page is the kind it stands for
 
 
 def session_cookie(user, live_url: str) -> dict:
@@ -82,6 +85,19 @@ def vote_game():
     )  # fmt: skip
     vote = next(p for p in state_of(game).pending if p.kind == "vote")
     return game, vote.waiting_for[0]
+
+
+def reaction_game():
+    """``simulate --players 5 --seed 1`` when its first reaction is offered (turn 1's Actions),
+    and the seat it waits on."""
+    game = play_until(5, 10, 1, lambda s: any(p.kind == "reaction" for p in s.pending))
+    reaction = next(p for p in state_of(game).pending if p.kind == "reaction")
+    return game, reaction.waiting_for[0]
+
+
+def auctioned_game():
+    """``simulate --players 5 --seed 1`` at turn 1's Crisis, its auction just resolved."""
+    return play_until(5, 3, 1, lambda s: s.turn == 1 and s.phase is Phase.CRISIS)
 
 
 def finished_game():

@@ -1,10 +1,12 @@
 """axe-core finds no violation on any page kind (issue 35, item 6: accessibility in CI).
 
 Every page kind is opened in Chromium on a state the engine really produced: the phone in the
-setup (objectives, the King's appointments), in Planning, facing a vote and after the end; the
-public board; the director's dashboard; the audit pages; every companion page. Every folded
-part (``<details>``) is unfolded first, so what a tap would show is checked too. axe-core runs
-every rule it has (WCAG 2.x A and AA, its best practices, and its experimental rules such as
+setup (objectives, the King's appointments), in Planning, facing a vote or a reaction, at the
+auction and after the end; the public board; the director's dashboard; the audit pages; every
+companion page. In Catalan, the table's language; a phone once more in Spanish and in English,
+the dashboard and the scored companion pages once more in Spanish. Every folded part
+(``<details>``) is unfolded first, so what a tap would show is checked too. axe-core runs every
+rule it has (WCAG 2.x A and AA, its best practices, and its experimental rules such as
 label-content-name-mismatch); any violation fails the test, listed by page, rule and element.
 
 axe-core comes from npm, pinned in tests/e2e/package.json and package-lock.json (a11y.py).
@@ -18,9 +20,11 @@ from consell.companions.models import VersaillesCatalogue
 from tests.e2e.a11y import (
     AXE,
     Where,
+    auctioned_game,
     companion_plays,
     finished_game,
     planning_game,
+    reaction_game,
     seat_link,
     session_cookie,
     setup_game,
@@ -53,10 +57,12 @@ def violations(browser, where: Where) -> list[dict]:
         context = browser.laptop(where.cookie)
     if where.cookie and where.device == "phone":
         context.add_cookies([where.cookie])
+    context.set_extra_http_headers({"Accept-Language": where.language})
     page = context.new_page()
     response = page.goto(where.url)
     assert response is not None and response.ok, f"{where.url} answered {response}"
     page.wait_for_load_state("networkidle")
+    assert page.locator(where.shows).count(), f"{where.url} does not show {where.shows}"
     page.evaluate(UNFOLD)
     # Evaluated through the DevTools protocol, which the page's CSP does not govern.
     page.evaluate(AXE.read_text())
@@ -87,16 +93,31 @@ def game_pages(live_url) -> dict[str, Where]:
     setup, king = setup_game()
     planning = planning_game()
     vote, voter = vote_game()
+    reaction, reacting = reaction_game()
+    auctioned = auctioned_game()
     director = session_cookie(planning.director, live_url)
     pages = {
-        "phone, setup": Where(seat_link(setup, king, live_url)),
-        "phone, planning": Where(seat_link(planning, 1, live_url)),
-        "phone, a vote": Where(seat_link(vote, voter, live_url)),
+        "phone, setup": Where(seat_link(setup, king, live_url), shows="section.choose"),
+        "phone, planning": Where(seat_link(planning, 1, live_url), shows="#plan"),
+        "phone, planning, in Spanish": Where(seat_link(planning, 2, live_url), language="es"),
+        "phone, planning, in English": Where(seat_link(planning, 3, live_url), language="en"),
+        "phone, a vote": Where(seat_link(vote, voter, live_url), shows="[name=spend]"),
+        "phone, a reaction": Where(
+            seat_link(reaction, reacting, live_url), shows="section.decision-reaction.mine"
+        ),
+        "phone, Crisis": Where(seat_link(auctioned, 1, live_url)),
         "board, planning": Where(f"{live_url}/board/{planning.board_token}/", "laptop"),
         "board, a vote": Where(f"{live_url}/board/{vote.board_token}/", "laptop"),
         "dashboard, setup": Where(f"{live_url}/games/{setup.pk}/", "laptop", director),
         "dashboard, planning": Where(f"{live_url}/games/{planning.pk}/", "laptop", director),
         "dashboard, a vote": Where(f"{live_url}/games/{vote.pk}/", "laptop", director),
+        "dashboard, a reaction": Where(f"{live_url}/games/{reaction.pk}/", "laptop", director),
+        "dashboard, after the auction": Where(
+            f"{live_url}/games/{auctioned.pk}/", "laptop", director, shows="details.auction"
+        ),
+        "dashboard, in Spanish": Where(
+            f"{live_url}/games/{planning.pk}/", "laptop", director, language="es"
+        ),
         "games list": Where(f"{live_url}/games/", "laptop", director),
     }
     return pages
@@ -109,9 +130,13 @@ def end_pages(live_url) -> dict[str, Where]:
     director = session_cookie(game.director, live_url)
     audit = f"{live_url}/audit/{game.pk}"
     return {
-        "phone, the end": Where(seat_link(game, 1, live_url)),
-        "board, the end": Where(f"{live_url}/board/{game.board_token}/", "laptop"),
-        "dashboard, the end": Where(f"{live_url}/games/{game.pk}/", "laptop", director),
+        "phone, the end": Where(seat_link(game, 1, live_url), shows="section.final"),
+        "board, the end": Where(
+            f"{live_url}/board/{game.board_token}/", "laptop", shows="section.final"
+        ),
+        "dashboard, the end": Where(
+            f"{live_url}/games/{game.pk}/", "laptop", director, shows="section.final"
+        ),
         "audit timeline": Where(f"{audit}/", "laptop", director),
         "audit story": Where(f"{audit}/story/", "laptop", director),
         "audit player's story": Where(f"{audit}/story/1/", "laptop", director),
@@ -134,6 +159,9 @@ def companion_pages(live_url, director) -> dict[str, Where]:
     for game, pk in plays.items():
         pages[f"{game}, new"] = Where(f"{base}/{game}/")
         pages[f"{game}, scored"] = Where(f"{base}/plays/{pk}/", cookie=dora)
+        pages[f"{game}, scored, in Spanish"] = Where(
+            f"{base}/plays/{pk}/", cookie=dora, language="es"
+        )
     pages["saved plays"] = Where(f"{base}/plays/", cookie=dora)
     pages["catalogues"] = Where(f"{base}/catalogues/", cookie=dora)
     pages["a catalogue"] = Where(f"{base}/catalogues/{catalogue.pk}/", cookie=dora)
