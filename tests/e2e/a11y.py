@@ -18,6 +18,7 @@ import pytest
 from django.test import Client
 
 from consell.companions.models import Play
+from consell.game.services import games
 from consell.rules.state import Phase
 from consell.simulator.runner import DIRECTOR, NAMES, default_pack, simulate
 from tests.game.simulated import play_until, state_of
@@ -45,6 +46,7 @@ class Where:
     cookie: dict | None = field(default=None)
     language: str = "ca"
     shows: str = "main h1"  # what proves the page is the kind it stands for
+    status: int = 200
 
 
 def session_cookie(user, live_url: str) -> dict:
@@ -53,19 +55,30 @@ def session_cookie(user, live_url: str) -> dict:
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_url}
 
 
+def seat_cookie(game, position: int, live_url: str) -> dict:
+    """The session cookie of a browser that opened seat ``position``'s link."""
+    client = Client()
+    assert client.get(f"/s/{game.seats.get(position=position).token}/").status_code == 302
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_url}
+
+
 def seat_link(game, position: int, live_url: str) -> str:
     return f"{live_url}/s/{game.seats.get(position=position).token}/"
 
 
-def setup_game():
-    """Five players with the default pack, dealt by the director: objectives on offer, the
-    Kings appointing (rules §2); and a King's seat."""
+def new_game():
+    """Five players with the default pack, created by the director, not dealt: the ruleset
+    can still change."""
     from django.contrib.auth import get_user_model
 
-    from consell.game.services import games
-
     director, _ = get_user_model().objects.get_or_create(username=DIRECTOR)
-    game = games.create_game(director, "Accessibilitat", default_pack(), NAMES[:5])
+    return games.create_game(director, "Accessibilitat", default_pack(), NAMES[:5])
+
+
+def setup_game():
+    """``new_game``, dealt by the director: objectives on offer, the Kings appointing
+    (rules §2); and a King's seat."""
+    game = new_game()
     games.deal(game.pk)
     kings = [k.king for k in state_of(game).kingdoms if k.king is not None]
     return game, kings[0] if kings else 1

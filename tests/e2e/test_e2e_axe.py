@@ -23,8 +23,10 @@ from tests.e2e.a11y import (
     auctioned_game,
     companion_plays,
     finished_game,
+    new_game,
     planning_game,
     reaction_game,
+    seat_cookie,
     seat_link,
     session_cookie,
     setup_game,
@@ -60,7 +62,7 @@ def violations(browser, where: Where) -> list[dict]:
     context.set_extra_http_headers({"Accept-Language": where.language})
     page = context.new_page()
     response = page.goto(where.url)
-    assert response is not None and response.ok, f"{where.url} answered {response}"
+    assert response is not None and response.status == where.status, f"{where.url}: {response}"
     page.wait_for_load_state("networkidle")
     assert page.locator(where.shows).count(), f"{where.url} does not show {where.shows}"
     page.evaluate(UNFOLD)
@@ -90,6 +92,7 @@ def check(browser, pages: dict[str, Where]) -> None:
 @pytest.fixture
 def game_pages(live_url) -> dict[str, Where]:
     """The phone in each phase, the board and the dashboard, the director logged in."""
+    created = new_game()
     setup, king = setup_game()
     planning = planning_game()
     vote, voter = vote_game()
@@ -108,6 +111,9 @@ def game_pages(live_url) -> dict[str, Where]:
         "phone, Crisis": Where(seat_link(auctioned, 1, live_url)),
         "board, planning": Where(f"{live_url}/board/{planning.board_token}/", "laptop"),
         "board, a vote": Where(f"{live_url}/board/{vote.board_token}/", "laptop"),
+        "dashboard, before the deal": Where(
+            f"{live_url}/games/{created.pk}/", "laptop", director, shows="form.ruleset-form"
+        ),
         "dashboard, setup": Where(f"{live_url}/games/{setup.pk}/", "laptop", director),
         "dashboard, planning": Where(f"{live_url}/games/{planning.pk}/", "laptop", director),
         "dashboard, a vote": Where(f"{live_url}/games/{vote.pk}/", "laptop", director),
@@ -118,7 +124,6 @@ def game_pages(live_url) -> dict[str, Where]:
         "dashboard, in Spanish": Where(
             f"{live_url}/games/{planning.pk}/", "laptop", director, language="es"
         ),
-        "games list": Where(f"{live_url}/games/", "laptop", director),
     }
     return pages
 
@@ -128,6 +133,7 @@ def end_pages(live_url) -> dict[str, Where]:
     """The phone, board and dashboard after the end, and every audit page."""
     game = finished_game()
     director = session_cookie(game.director, live_url)
+    player = seat_cookie(game, 1, live_url)
     audit = f"{live_url}/audit/{game.pk}"
     return {
         "phone, the end": Where(seat_link(game, 1, live_url), shows="section.final"),
@@ -143,6 +149,8 @@ def end_pages(live_url) -> dict[str, Where]:
         "audit charts": Where(f"{audit}/charts/", "laptop", director),
         "audit dice": Where(f"{audit}/dice/", "laptop", director),
         "audit report": Where(f"{audit}/report/", "laptop", director),
+        "audit timeline, a player's": Where(f"{audit}/", cookie=player),
+        "audit story, a player's": Where(f"{audit}/story/1/", cookie=player),
     }
 
 
@@ -178,3 +186,22 @@ def test_axe_finds_nothing_after_the_end_nor_in_the_audit(end_pages, browser):
 
 def test_axe_finds_nothing_on_the_companion_pages(companion_pages, browser):
     check(browser, companion_pages)
+
+
+@pytest.fixture
+def other_pages(live_url, director) -> dict[str, Where]:
+    """The pages around the game: home, about, the account forms, a page that is not there."""
+    dora = session_cookie(director, live_url)
+    return {
+        "home": Where(f"{live_url}/"),
+        "home, logged in": Where(f"{live_url}/", "laptop", dora),
+        "about": Where(f"{live_url}/about/"),
+        "log in": Where(f"{live_url}/accounts/login/"),
+        "sign up": Where(f"{live_url}/accounts/signup/"),
+        "no such page": Where(f"{live_url}/no-such-page/", status=404),
+        "games list": Where(f"{live_url}/games/", "laptop", dora),
+    }
+
+
+def test_axe_finds_nothing_around_the_game(other_pages, browser):
+    check(browser, other_pages)
