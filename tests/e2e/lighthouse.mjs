@@ -2,7 +2,8 @@
 //   node lighthouse.mjs URL mobile|desktop COOKIE_JSON REPORT_PATH
 // Launches the Chromium named by CHROME_PATH, puts the cookie (JSON {name, value}, or "")
 // in its jar, as a browser that opened the page would hold it (the page's websocket and its
-// own requests send it too), and writes Lighthouse's JSON report of the four categories.
+// own requests send it too), writes Lighthouse's JSON report of the four categories and
+// prints the audited page's language (lang=ca).
 import {writeFile} from "node:fs/promises";
 
 import * as chromeLauncher from "chrome-launcher";
@@ -27,9 +28,13 @@ try {
     logLevel: "error",
     onlyCategories: CATEGORIES,
     disableFullPageScreenshot: true,
+    // Catalan, the table's language, as the players' phones ask for it.
+    extraHeaders: {"Accept-Language": "ca-ES,ca;q=0.9"},
   };
   const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined, page);
   await writeFile(output, result.report);
+  // The language the page was audited in, for the test to check.
+  console.log(`lang=${await page.evaluate(() => document.documentElement.lang)}`);
   await browser.disconnect();
 } catch (error) {
   console.error(error);

@@ -4,9 +4,10 @@ item 6).
 
 The game is the simulator's at turn 2's Planning. The phone is audited as Lighthouse's mobile
 (a 4x slower CPU and a slow 4G, simulated), the board and the dashboard with its desktop
-preset; each page is opened with the session cookie its user has (the seat's, Dora's). Lighthouse
-drives Debian's Chromium itself, from tests/e2e/node_modules (a11y.py), and each report is
-kept in a temporary folder, named in the failure, to see why a score fell.
+preset; each page is opened in Catalan, with the session cookie its user has (the seat's,
+Dora's). Lighthouse drives Debian's Chromium itself (lighthouse.mjs, from tests/e2e/node_modules:
+a11y.py), and each report is kept in a temporary folder, named in the failure, to see why a
+score fell.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def lighthouse(url: str, preset: str, session: str, report: Path) -> dict[str, i
         command, env=environment, capture_output=True, text=True, timeout=RUN_SECONDS
     )
     assert done.returncode == 0, f"Lighthouse failed on {url}:\n{done.stderr[-2000:]}"
+    assert "lang=ca" in done.stdout.split(), f"{url} was not audited in Catalan: {done.stdout}"
     result = json.loads(report.read_text())
     assert result["finalDisplayedUrl"] == url, f"{url} went to {result['finalDisplayedUrl']}"
     return {name: round((result["categories"][name]["score"] or 0) * 100) for name in CATEGORIES}
