@@ -272,8 +272,8 @@ def test_richelieu_s_tap_buttons_are_named_by_their_count_then_in_catalan_words(
     play = editing.blank("richelieu", ["Alice", "Bob"], region_label="Regió %d")
     play = editing.apply(play, "card:0:0:sword:1", {})
     page = tap(client, "richelieu", play).content.decode()
-    assert 'aria-label="1 · Afegeix una carta: Bourgogne, Espasa">1</button>' in page
+    assert 'aria-label="1, Afegeix una carta: Bourgogne, Espasa">1</button>' in page
     assert 'aria-label="Treu una carta: Bourgogne, Espasa">−</button>' in page
-    assert 'aria-label="0 · Afegeix una carta: Regió 9, 2 escuts">0</button>' in page
+    assert 'aria-label="0, Afegeix una carta: Regió 9, 2 escuts">0</button>' in page
     labels = " ".join(re.findall(r'aria-label="([^"]*)"', page))
     assert not re.search(r"\b(sword|cross|tower|Add|Remove)\b", labels)
