@@ -16,6 +16,8 @@ SYMBOLS = {
     "cross": gettext_lazy("Cross"),
     "tower": gettext_lazy("Tower"),
 }
+# Richelieu's card kinds as the tap table counts them (editing.RICHELIEU_KINDS).
+CARD_KINDS = {"2": gettext_lazy("2 coats"), "1": gettext_lazy("1 coat"), **SYMBOLS}
 SEALS = {
     "favorite": gettext_lazy("Favorite"),
     "clergy": gettext_lazy("Clergy"),

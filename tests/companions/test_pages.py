@@ -1,6 +1,7 @@
 """The phone pages: enter a play by taps and see every score update (issue 7, item 4)."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -262,3 +263,17 @@ def test_richelieu_regions_null_are_those_on_the_cards(client):
     regions = json.loads(response.context["play_json"])["regions"]
     assert regions == ["Bretagne"]
     assert response.context["play"]["players"][0]["cards"][0]["region"] == "Bretagne"
+
+
+@pytest.mark.catalan
+def test_richelieu_s_tap_buttons_are_named_by_their_count_then_in_catalan_words(client):
+    """A screen reader says the number a button shows first (WCAG 2.5.3, label in name), then
+    what a tap adds, with the card kind in words: no identifier such as "sword"."""
+    play = editing.blank("richelieu", ["Alice", "Bob"], region_label="Regió %d")
+    play = editing.apply(play, "card:0:0:sword:1", {})
+    page = tap(client, "richelieu", play).content.decode()
+    assert 'aria-label="1, Afegeix una carta: Bourgogne, Espasa">1</button>' in page
+    assert 'aria-label="Treu una carta: Bourgogne, Espasa">−</button>' in page
+    assert 'aria-label="0, Afegeix una carta: Regió 9, 2 escuts">0</button>' in page
+    labels = " ".join(re.findall(r'aria-label="([^"]*)"', page))
+    assert not re.search(r"\b(sword|cross|tower|Add|Remove)\b", labels)

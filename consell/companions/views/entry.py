@@ -146,7 +146,13 @@ def _table(game: str, play: dict, result: dict | None) -> list[dict]:
         row = {"index": index, "name": player["name"]}
         if game == "richelieu" and counts is not None:
             tiles = player.get("tiles", [])
-            row["regions"] = counts[index]
+            row["regions"] = [
+                {
+                    **region,
+                    "cells": [(k, labels.CARD_KINDS[k], n) for k, n in region["counts"].items()],
+                }
+                for region in counts[index]
+            ]
             row["region_tiles"] = [
                 (k, region, region in tiles) for k, region in enumerate(play["regions"])
             ]
