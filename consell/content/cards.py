@@ -139,6 +139,9 @@ class Law(Card):
         "lasting": missing_message("law"),
     }
     text: f.Bilingual
+    # The rule in force alone, for the board, where a law in force is read across the room
+    # and its effect on passing is past (optional: without it the board shows ``text``).
+    in_force: Maybe[f.Bilingual] = None
     effect: Effect
     lasting: list[Rule]
 
@@ -146,6 +149,8 @@ class Law(Card):
     def kind_checks(cls, data: dict) -> Iterable[Problem]:
         if "lasting" in data:  # a missing field is said by MISSING
             yield from lasting_problems(data, "law")
+        if data.get("in_force") and data.get("lasting") == []:
+            yield (("in_force",), _("a law with no lasting rule has no rule in force to state"))
 
 
 class Crisis(Card):

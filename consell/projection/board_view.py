@@ -19,9 +19,15 @@ from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
 from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
-from consell.rules.payloads import DestinyExhausted, DestinyRevealed, ObjectivesJudged, payload
+from consell.rules.payloads import (
+    CrisisResolved,
+    DestinyExhausted,
+    DestinyRevealed,
+    ObjectivesJudged,
+    payload,
+)
 from consell.rules.resources import Resource
-from consell.rules.state import GameState
+from consell.rules.state import GameState, Phase
 
 
 class CardWords(TypedDict):
@@ -45,16 +51,42 @@ def _title_and_text(catalog: Catalog, instance: str, text, language: str) -> Car
 
 
 DESTINY_KINDS = frozenset({Kind.DESTINY_REVEALED, Kind.DESTINY_EXHAUSTED})
+FRESH = frozenset({Phase.DESTINY, Phase.PLANNING})  # the table still reads the turn's destiny
+
+
+class CrisisOutcome(TypedDict):
+    """How a crisis ended this turn (rules §4.10): what its kingdom put in against its threshold."""
+
+    success: bool
+    pool: int
+    threshold: int
+
+
+def crisis_outcomes(log: Sequence[Entry], turn: int) -> dict[str, CrisisOutcome]:
+    """Each crisis resolved in ``turn``, by card instance, from the public ``crisis_resolved``
+    events: the table saw the totals when the director resolved it."""
+    out: dict[str, CrisisOutcome] = {}
+    for ev in log:
+        if ev.turn == turn and ev.kind == Kind.CRISIS_RESOLVED and ev.audience == "public":
+            data = payload(ev, CrisisResolved)
+            out[data["card"]] = {
+                "success": bool(data["success"]),
+                "pool": int(data["pool"]),
+                "threshold": int(data["threshold"]),
+            }
+    return out
 
 
 def destiny_of_turn(
     log: Sequence[Entry], state: GameState, catalog: Catalog, language: str, text
 ) -> list[dict]:
-    """The destiny cards revealed this turn, in the order they came, each with its kingdom.
+    """The destiny cards revealed this turn, in the order they came, each with its kingdom and,
+    for a crisis already resolved, its outcome.
 
     Read from the game's log as the table's view holds it (oldest first), not from the
     database again: each process built every version's board with one query more."""
     kingdoms = kingdom_names(state, catalog, language)
+    outcomes = crisis_outcomes(log, state.turn)
     out = []
     for ev in log:
         if ev.turn != state.turn or ev.kind not in DESTINY_KINDS or ev.audience != "public":
@@ -78,6 +110,16 @@ def destiny_of_turn(
                 "duration": int(duration or 0),
                 "exhausted": card is None,
                 "card": card,
+                "outcome": outcomes.get(card) if card else None,
+                # Its text no longer asks anything of the table: an immediate event once
+                # Planning is over (it was applied when revealed, §3.1), a crisis once resolved.
+                "spent": bool(
+                    card
+                    and (
+                        (card_kind == "event" and not duration and state.phase not in FRESH)
+                        or card in outcomes
+                    )
+                ),
                 **(_title_and_text(catalog, card, text, language) if card else NO_WORDS),
             }
         )

@@ -63,6 +63,12 @@ def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]
         "kind": c.get("kind", ""),
         "title": text(c.get("title"), language),
         "text": text(c.get("text"), language),
+        # A law's rule in force alone (the board's), "" when it keeps none, None when unsaid.
+        "in_force": (
+            text(c["in_force"], language)
+            if c.get("in_force")
+            else ("" if c.get("kind") == "law" and c.get("lasting") == [] else None)
+        ),
         "keywords": list(c.get("keywords", [])),
         "visibility": c.get("visibility", ""),
         "emblem": c.get("emblem", ""),

@@ -157,6 +157,7 @@ class Card(TypedDict, total=False):
     visibility: str  # asset
     effect: list[Op]  # law, event
     lasting: list[LastingRule]  # law, event
+    in_force: Bilingual  # law: its rule in force alone, for the board
     accepts: list[str]  # crisis
     threshold: int | str  # crisis
     reward: list[Op]  # crisis

@@ -93,3 +93,17 @@ def test_a_missing_language_falls_back_to_catalan_visibly():
     assert text(both, "ca") == "Casa del Falcó"
     assert text(both, "en") == "House of the Falcon"
     assert text(None, "es") == ""
+
+
+def test_a_law_states_a_rule_in_force_only_if_it_keeps_one(pack):
+    """A law's ``in_force`` is the rule it keeps, stated alone for the board. A law with
+    ``lasting: []`` keeps none, so such a text would tell the table something untrue."""
+    law = card(pack, "laws.yaml", card_id(pack, "laws.yaml"))
+    law["in_force"] = {"ca": "Cap duel.", "en": "No duel."}
+    law["lasting"] = [{"rule": "extra_cost", "op": "start_duel", "cost": {"POW": 1}}]
+    assert errors(pack) == []
+    law["lasting"] = []
+    assert errors(pack) == [
+        f"laws.yaml: {law['id']}: in_force: a law with no lasting rule has no rule in force "
+        "to state"
+    ]

@@ -112,3 +112,80 @@ def test_the_board_and_the_phones_carry_no_account_links():
             assert link not in page, (name, link)
     visitor = Client().get("/").content.decode()
     assert "/accounts/login" in visitor or "/login" in visitor
+
+
+def test_section_4_10_a_resolved_crisis_shows_its_outcome_on_the_board():
+    """Issue 35: "Crisis outcomes are never shown: resolved crises stay CRISI". Once the
+    director resolves a crisis, the board says whether the kingdom overcame it, with what was
+    put in against the threshold, as the public ``crisis_resolved`` event tells the table."""
+    game = play_until(16, 3, 1, lambda s: s.turn == 2 and s.phase is Phase.PRODUCTION)
+    catalog = load_catalog(game.pack)
+    resolved = Event.objects.filter(game=game, turn=2, kind="crisis_resolved")
+    assert resolved, "this seed resolves a crisis in turn 2"
+    page = _board(game)
+    for ev in resolved:
+        assert ev.audience == "public"
+        box = re.search(
+            rf'<div class="screen-destiny crisis (won|lost)">\s*<p class="screen-destiny-head">'
+            rf".*?{re.escape(_title(catalog, ev.payload['card']))}.*?</div>",
+            page,
+            re.S,
+        )
+        assert box, "the crisis box carries its outcome"
+        assert box.group(1) == ("won" if ev.payload["success"] else "lost")
+        word = "Superada" if ev.payload["success"] else "Fracassada"
+        pool, threshold = ev.payload["pool"], ev.payload["threshold"]
+        assert f"{word}: {pool} aportats, en calien {threshold}" in box.group(0)
+    before = play_until(16, 3, 1, lambda s: s.turn == 2 and s.phase is Phase.CRISIS)
+    assert 'class="screen-outcome"' not in _board(before), "no outcome before it is resolved"
+
+
+def test_each_member_shows_with_the_offices_they_hold():
+    """The table reads a kingdom as its people: each member, the King first, with the offices
+    they hold (rules §1.4); offices nobody holds are named as vacant."""
+    game = play_until(16, 3, 1, _planning_of_turn_2)
+    state = state_of(game)
+    catalog = load_catalog(game.pack)
+    page = _board(game)
+    tiles = re.findall(r'<article class="screen-tile screen-kingdom">(.*?)</article>', page, re.S)
+    for kingdom in state.kingdoms:
+        members = state.members(kingdom.id)
+        tile = next(t for t in tiles if f"<strong>{state.player(members[0]).name}</strong>" in t)
+        people = re.findall(
+            r'<li class="screen-person( king)?"><strong>(.*?)</strong>(.*?)</li>', tile, re.S
+        )
+        assert {name for _, name, _ in people} == {state.player(s).name for s in members}
+        if kingdom.king is not None:
+            assert people[0][:2] == (" king", state.player(kingdom.king).name)
+        for _, name, rest in people:
+            seat = next(s for s in members if state.player(s).name == name)
+            for office in state.offices_of(seat):
+                assert _title(catalog, office) in rest
+        vacant = [o for o, holder in kingdom.offices.items() if holder is None]
+        for office in vacant:
+            assert re.search(
+                rf'class="screen-vacant">Vacants?: .*{re.escape(_title(catalog, office))}', tile
+            )
+
+
+def test_a_law_in_force_shows_the_rule_it_keeps_not_what_it_did_when_passed():
+    """Rules §1.7: a law "stays in force" in its kingdom; the board states that rule (the
+    card's ``in_force``), since its effect on passing is past; a law that keeps no rule shows
+    its title alone."""
+    game = play_until(16, 3, 1, _planning_of_turn_2)
+    state = state_of(game)
+    catalog = load_catalog(game.pack)
+    page = _board(game)
+    laws = re.findall(r'<ul class="screen-kingdom-laws".*?</ul>', page, re.S)
+    shown = "".join(laws)
+    in_force = [law for k in state.kingdoms for law in k.laws]
+    assert in_force, "this seed passes laws by turn 2"
+    for law in in_force:
+        card = catalog[_card_id(law)]
+        item = re.search(rf"<li><strong>{re.escape(card['title']['ca'])}</strong>(.*?)</li>", shown)
+        assert item, card["id"]
+        assert card["text"]["ca"] not in item.group(1)
+        if card["lasting"]:
+            assert f"<small>{card['in_force']['ca']}</small>" in item.group(1)
+        else:
+            assert item.group(1) == ""

@@ -79,6 +79,12 @@ def indicator_label(name):
 
 
 @register.filter
+def vacant_titles(offices):
+    """The titles of a kingdom's offices nobody holds, for the shared screen."""
+    return [o["title"] for o in offices if o["holder"] is None]
+
+
+@register.filter
 def phase_label(name):
     return PHASE_LABELS.get(str(name), name)
 
