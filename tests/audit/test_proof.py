@@ -143,3 +143,36 @@ def test_the_command_without_flags_summarises_the_game(finished, capsys):
         f"{summary.for_player} decisions taken by the director for a player"
     )
     assert expected in out
+
+
+def test_the_steps_the_dice_page_gives_reproduce_every_roll_by_hand(finished):
+    """Issue 35: the dice-proof page told players to read a file of the project's. It now says
+    how to check a roll itself; followed to the letter, outside the app, those steps give every
+    roll the app made, from the seed and the commitment the page shows."""
+    import hashlib
+    import hmac
+    import re
+
+    page = seat_client(finished, 3).get(f"/audit/{finished.pk}/dice/").content.decode()
+    assert "docs/" not in page
+    steps = re.search(r'<details class="audit-by-hand">(.*?)</details>', page, re.S).group(1)
+    assert steps.count("<li>") == 4
+    seed_hex = re.search(r"<dt>[^<]*Seed[^<]*</dt><dd><code[^>]*>([0-9a-f]+)</code>", page)
+    seed = bytes.fromhex(seed_hex.group(1))
+    assert hashlib.sha256(seed).hexdigest() in page  # step 1: the commitment
+
+    def by_hand(number: int, n: int, die: bool) -> int:
+        limit = (2**256 // n) * n  # the largest multiple of N under 2^256
+        message, attempt = str(number), 0
+        while True:
+            x = int.from_bytes(hmac.new(seed, message.encode(), hashlib.sha256).digest(), "big")
+            if x < limit:
+                return x % n + (1 if die else 0)
+            attempt += 1
+            message = f"{number}:{attempt}"
+
+    rolls = DiceRoll.objects.filter(game=finished, entered=False)
+    assert rolls.count() > 50
+    for roll in rolls:
+        die = roll.kind == "die"
+        assert by_hand(roll.counter, roll.sides, die) == roll.value, roll.counter
