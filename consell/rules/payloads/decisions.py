@@ -47,7 +47,7 @@ class VoteResult(TypedDict):
 class VoteDecided(TypedDict):
     motion: str
     law: str | None
-    kingdom: int
+    kingdom: int | None  # None: a law passed by no kingdom's members applies nowhere (G33)
     passed: bool
 
 
