@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from consell.rules.state import Phase
-from tests.e2e.table import add_tile
+from tests.e2e.table import add_tile, pressed
 from tests.game.simulated import play_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -49,12 +49,7 @@ def test_a_16_player_phone_puts_the_plan_first_and_folds_the_table(sixteen, brow
 
 
 def _press(page):
-    def press(button) -> bool:
-        with page.expect_navigation():
-            button.click()
-        return not page.locator(".messages .message.error, .messages .message.warning").count()
-
-    return press
+    return lambda button: pressed(page, button)
 
 
 def test_the_reorder_buttons_line_up_in_every_pile(sixteen, browser):
