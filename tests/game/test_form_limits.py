@@ -124,6 +124,6 @@ def test_s411_the_king_is_told_how_much_favor_to_give():
     pending = next(p for p in _distributions(game) if p.data["resource"] == "FAV")
     amount = pending.data["amount"]
     page = _page(game, pending.data["distributor"])
-    assert f"Reparteix les {amount} unitats de Favor, totes, com vulguis" in page
+    assert f"Favor per repartir, tot, com vulguis: {amount}." in page
     gifts = re.findall(r'<input type="number" name="gift_\d+"[^>]*>', page)
     assert gifts and all(f'min="0" max="{amount}"' in g and "required" in g for g in gifts)
