@@ -1,6 +1,7 @@
 """The planner answers in place on a 360 px phone (issue 35 item 4, rules §3.2): a tile added,
 moved or removed leaves the page where it was (no load, the same scroll, the folds the player
-opened still open), and a refusal shows above the form that sent it, in Catalan."""
+opened still open), and a refusal shows above the form that sent it, in Catalan. Without
+JavaScript the same forms still work, as plain forms that load the page again."""
 
 from __future__ import annotations
 
@@ -98,3 +99,25 @@ def test_s32_a_refused_tile_says_why_above_its_form_in_catalan(sixteen, browser)
     assert said.count() == 1
     assert said.inner_text().startswith("Omple la casella"), said.inner_text()
     page.screenshot(path=f"{SHOTS}-refused.png")
+
+
+def test_s32_without_javascript_a_tile_is_added_moved_and_removed_by_plain_forms(sixteen, browser):
+    page = browser.phone(javascript=False).new_page()
+    page.goto(sixteen)
+
+    def press(button) -> bool:
+        with page.expect_navigation():
+            button.click()
+        return not page.locator(".messages .message.error, .messages .message.warning").count()
+
+    for _ in range(2):
+        assert add_tile(page, press)
+    assert page.locator(".messages .message.success").inner_text() == "S'ha afegit al teu pla."
+    tiles = _tiles(page)
+    assert len(tiles) == 2
+    movable = page.locator("#plan ol.pile li button[value=down]:not([disabled])")
+    if movable.count():
+        assert press(movable.first)
+        assert sorted(_tiles(page)) == sorted(tiles) and _tiles(page) != tiles
+    assert press(page.locator("#plan ol.pile li form[action$='/plan/remove/'] button").first)
+    assert len(_tiles(page)) == 1

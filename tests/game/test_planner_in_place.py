@@ -9,6 +9,7 @@ import re
 from html import unescape
 
 import pytest
+from django.test import Client
 
 from consell.game.services import planning
 
@@ -112,3 +113,23 @@ def test_s32_every_planner_form_is_sent_in_place_and_still_works_without_it(game
         url = f"/play/{game.pk}/{path}/"
         assert f'action="{url}" hx-post="{url}"' in page, path
     assert 'hx-target="#plan-live"' in page
+
+
+def test_s32_a_page_loaded_whole_carries_the_token_so_its_forms_need_no_javascript(game):
+    """A plain form sent with the page's own token is taken under Django's CSRF check; the
+    parts fetched or pushed for a page with JavaScript carry none (``forms.js`` adds it)."""
+    start(game)
+    to_planning(game)
+    seat = game.seats.get(position=1)
+    plain = Client(enforce_csrf_checks=True)
+    plain.get(f"/s/{seat.token}/")
+    page = plain.get(f"/play/{game.pk}/")
+    add = re.search(
+        r'<form method="post" action="/play/\d+/plan/add/".*?</form>', page.content.decode(), re.S
+    ).group()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', add).group(1)
+    sent = {**LAW, "nonce": _nonce(add), "csrfmiddlewaretoken": token}
+    assert plain.post(f"/play/{game.pk}/plan/add/", sent).status_code == 302
+    assert _actions(game) == ["proposar-llei"]
+    fragment = plain.get(f"/play/{game.pk}/?fragment=plan", **HX).content.decode()
+    assert "csrfmiddlewaretoken" not in fragment and "csrf-given" not in fragment
