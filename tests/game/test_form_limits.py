@@ -12,6 +12,7 @@ import pytest
 
 from consell.projection.visibility import view_for
 from consell.rules.audience import Viewer
+from consell.rules.resources import Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import Phase
 
@@ -127,3 +128,19 @@ def test_s411_the_king_is_told_how_much_favor_to_give():
     assert f"Favor per repartir, tot, com vulguis: {amount}." in page
     gifts = re.findall(r'<input type="number" name="gift_\d+"[^>]*>', page)
     assert gifts and all(f'min="0" max="{amount}"' in g and "required" in g for g in gifts)
+
+
+def test_s48_a_duellist_is_told_the_most_each_box_of_their_fist_takes():
+    """§4.8: a fist is paid from the chest; each box says how much of it the chest holds."""
+    game = play_until(8, 10, 1, lambda s: any(p.kind == "duel" for p in s.pending))
+    pending = next(p for p in state_of(game).pending if p.kind == "duel")
+    seat = next(
+        s for s in pending.data["participants"] if str(s) not in pending.data.get("fists", {})
+    )
+    chest = state_of(game).player(seat).resources
+    page = _page(game, seat)
+    for code in dict.fromkeys([*pending.data["resources"], "FAV"]):
+        held = chest[Resource(code)]
+        box = re.search(rf'<input type="number" name="fist_{code}"[^>]*>', page).group()
+        assert f'min="0" max="{held}"' in box, code
+        assert f"De 0 a {held}." in page
