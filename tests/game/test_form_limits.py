@@ -12,6 +12,7 @@ import pytest
 
 from consell.projection.visibility import view_for
 from consell.rules.audience import Viewer
+from consell.rules.payment import funds
 from consell.rules.resources import Resource
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import Phase
@@ -144,3 +145,28 @@ def test_s48_a_duellist_is_told_the_most_each_box_of_their_fist_takes():
         box = re.search(rf'<input type="number" name="fist_{code}"[^>]*>', page).group()
         assert f'min="0" max="{held}"' in box, code
         assert f"De 0 a {held}." in page
+
+
+def test_s45_a_member_asked_to_pledge_is_told_the_most_they_can_pledge():
+    """§4.5, G31: a pledge is what the reroll still needs, at most what the chest can pay."""
+    game = play_until(
+        10,
+        10,
+        8,
+        lambda s: any(
+            p.kind == "insurrection" and p.data.get("flow", {}).get("stage") == "pledging"
+            for p in s.pending
+        ),
+    )
+    state = state_of(game)
+    pending = next(p for p in state.pending if p.kind == "insurrection")
+    [seat] = pending.waiting_for
+    ruleset = Ruleset.from_dict(game.ruleset)
+    left = ruleset.insurrection_reroll_cost - sum(
+        p["amount"] for p in pending.data["flow"]["pledges"]
+    )
+    can = min(left, funds(state.player(seat).resources, ruleset.insurrection_reroll_resource))
+    page = _page(game, seat)
+    box = re.search(r'<input type="number" name="pledge"[^>]*>', page).group()
+    assert f'min="0" max="{can}"' in box
+    assert f"De 0 a {can}." in page
