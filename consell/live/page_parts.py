@@ -74,8 +74,9 @@ TRADEABLE = ("POW", "MON", "INT", "FOR", "FAI")
 
 # What a phone's view adds to its chest for the planner (what it may plan and trade now).
 PLANNER_KEYS = frozenset({"plannable", "offers", "may_trade"})
-# What the planner shows of a phone's view: a change to anything else leaves it as it is.
-PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets")
+# What the planner shows of a phone's view: a change to anything else leaves it as it is. The
+# resources are the most a trade may give of each (the offer's boxes say so before it is sent).
+PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets", "resources")
 
 
 @dataclass(frozen=True)

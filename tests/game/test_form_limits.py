@@ -170,3 +170,15 @@ def test_s45_a_member_asked_to_pledge_is_told_the_most_they_can_pledge():
     box = re.search(r'<input type="number" name="pledge"[^>]*>', page).group()
     assert f'min="0" max="{can}"' in box
     assert f"De 0 a {can}." in page
+
+
+def test_s33_a_trade_offer_says_how_much_of_each_resource_can_be_given(planning):
+    """§3.3: what a player gives in a trade comes from their chest; each box says how much."""
+    chest = state_of(planning).player(1).resources
+    page = _page(planning, 1)
+    offer = page[page.index('action="/play/') : page.index('name="want_POW"')]
+    for code in ("POW", "MON", "INT", "FOR", "FAI"):
+        held = chest[Resource(code)]
+        box = re.search(rf'<input type="number" name="give_{code}"[^>]*>', offer).group()
+        assert f'min="0" max="{held}"' in box, code
+    assert f"En tens {chest[Resource.POW]}." in offer
