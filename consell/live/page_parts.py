@@ -7,7 +7,8 @@ are built from ``visibility.view_for``, the one gate.
 
 A part is rendered from a plain context: the slice of the view it shows, and nothing else (no
 request, no login, no form token: a page's static script adds the browser's CSRF token when a
-form is sent). So a rendering is a function of its audience, its language, its part and that
+form is sent, and a page loaded whole has it written in at delivery, for a phone without
+JavaScript). So a rendering is a function of its audience, its language, its part and that
 slice, and it is kept in Django's cache under exactly those, the slice by its digest:
 
     part:<game>:<audience>:<language>:<template>#<part>:<digest of the slice>
@@ -36,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import translation
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -46,7 +48,7 @@ from consell.game.models import Game
 from consell.live.rendered import part_key, rendered_as, rendered_each
 from consell.projection.visibility import TableView, behind_screen_for, table_view, view_for
 from consell.rules.audience import Viewer
-from consell.wording.templatetags.consell_game import NONCE_LATER, kingdom_of
+from consell.wording.templatetags.consell_game import CSRF_LATER, NONCE_LATER, kingdom_of
 from consell.wording.words import content_language
 
 # The parts of each page a notice refreshes (its elements with hx-trigger="consell:changed").
@@ -72,8 +74,9 @@ TRADEABLE = ("POW", "MON", "INT", "FOR", "FAI")
 
 # What a phone's view adds to its chest for the planner (what it may plan and trade now).
 PLANNER_KEYS = frozenset({"plannable", "offers", "may_trade"})
-# What the planner shows of a phone's view: a change to anything else leaves it as it is.
-PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets")
+# What the planner shows of a phone's view: a change to anything else leaves it as it is. The
+# resources are the most a trade may give of each (the offer's boxes say so before it is sent).
+PLANNER_SHOWS = (*PLANNER_KEYS, "plan", "tactics", "assets", "resources")
 
 
 @dataclass(frozen=True)
@@ -100,11 +103,13 @@ def render_parts(
     held: Mapping[str, str] | None = None,
     table: TableView | None = None,
     lines: dict[tuple, str] | None = None,
+    csrf: str = "",
 ) -> Parts:
     """The live parts ``names`` (all of the page's by default) of ``viewer``'s page, rendered
     from ``viewer``'s view of ``game`` in the active language.
 
     ``held``: the key of each part the page already shows; those parts are left out.
+    ``csrf``: the browser's CSRF token, for parts delivered in a page loaded whole.
     ``table``: this version's shared table for the viewer's side of the screen, and
     ``lines``: the log lines rendered so far, when the caller renders several viewers of one
     change; made here otherwise.
@@ -126,7 +131,7 @@ def render_parts(
             continue
         # It follows from the key: the page's element says which rendering it shows.
         shown = {**context, "part_key": short}
-        html[name] = stamped(rendered_as(full, f"{template}#{name}", shown))
+        html[name] = stamped(rendered_as(full, f"{template}#{name}", shown), csrf)
     return Parts(view["game"]["version"], html, keys, view)
 
 
@@ -148,10 +153,13 @@ def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
 LINE_FIELDS = ("turn", "phase", "by_director", "text")
 
 
-def stamped(html: str) -> SafeString:
+def stamped(html: str, csrf: str = "") -> SafeString:
     """``html`` with a fresh one-time key in each of its forms: a kept rendering is shown
     again after a form of it was sent (a tile added, then removed), and its forms must not
-    carry keys already used."""
+    carry keys already used. With ``csrf``, the browser's token goes in each form too, so a
+    page loaded whole works without JavaScript; without it, ``forms.js`` adds the token."""
+    token = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf)
+    html = html.replace(CSRF_LATER, token if csrf else "")
     first, *rest = html.split(NONCE_LATER)
     if not rest:
         return mark_safe(first)

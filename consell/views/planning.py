@@ -1,26 +1,43 @@
 """The phone's planning controls (rules §3.2): piles, sacrifices, trades and the hand-in.
 
-Every control is a plain POST form that redirects back to the phone page, so it works with
-or without JavaScript; each carries a nonce so a double tap changes nothing twice.
+Every control is a plain POST form that redirects back to the phone page, so it works
+without JavaScript; each carries a nonce so a double tap changes nothing twice. Sent by htmx
+(``hx-post``), the same form is answered in place: the planner part again, rendered by
+``render_parts`` from the player's own view as the page and the socket render it, so the
+page neither reloads nor scrolls; a refusal is answered 422 with its message alone, which
+``forms.js`` shows above the form, what the player entered left as it was.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from consell.game.access import seat_for
 from consell.game.services import planning
+from consell.live.page_parts import VERSION_HEADER, render_parts
 from consell.projection.planner import parse_params, refusal
 from consell.rules.audience import Viewer
 from consell.rules.trades import Offer
 from consell.views.common import int_or_none, run_service, viewer_view
 
 
-def _back(game_id: int):
-    return redirect("game:play", game_id=game_id)
+def _back(request, game_id: int):
+    """The phone page again; to htmx, the planner in place (or the refusal, 422)."""
+    if not request.htmx:
+        return redirect("game:play", game_id=game_id)
+    said = list(messages.get_messages(request))  # told here, not on the next page
+    refused = [m for m in said if m.level >= messages.WARNING]
+    if refused:
+        return render(request, "game/_said.html", {"said": refused}, status=422)
+    seat = seat_for(request, game_id)  # the game as the change left it
+    parts = render_parts(seat.game, Viewer.for_seat(seat.position), ["plan"])
+    context = {"plan": parts.html["plan"], "said": said}
+    response = render(request, "game/_planner_answer.html", context)
+    response[VERSION_HEADER] = str(parts.version)  # live.js: a newer notice's part stays
+    return response
 
 
 def _for_my_seat(request, game_id: int, service, *args, done: str | None = None, seat=None):
@@ -34,13 +51,13 @@ def _for_my_seat(request, game_id: int, service, *args, done: str | None = None,
     nonce = request.POST.get("nonce")
     if run_service(request, service, game_id, seat.position, *args, nonce=nonce) and done:
         messages.success(request, done)
-    return _back(game_id)
+    return _back(request, game_id)
 
 
 def _refuse(request, game_id: int, message: str):
     seat_for(request, game_id)  # a stranger still gets 404, not the message
     messages.error(request, message)
-    return _back(game_id)
+    return _back(request, game_id)
 
 
 @require_POST

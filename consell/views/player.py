@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -29,7 +30,10 @@ def play(request, game_id: int):
     seat = seat_for(request, game_id)
     viewer = Viewer.for_seat(seat.position)
     asked = parts_asked(request, PAGES["seat"][1])
-    parts = render_parts(seat.game, viewer, asked, {"plan": request.GET.get("shown", "")})
+    # A page loaded whole carries the CSRF token in its forms: they work without JavaScript.
+    csrf = get_token(request) if asked is None else ""
+    shown = {"plan": request.GET.get("shown", "")}
+    parts = render_parts(seat.game, viewer, asked, shown, csrf=csrf)
     if asked is not None:
         return parts_response(parts)
     context = {"seat": seat, "game": seat.game, **page_context(parts)}

@@ -23,15 +23,17 @@
   document.addEventListener("htmx:configRequest", function (e) {
     if (e.detail.verb !== "get") e.detail.headers["X-CSRFToken"] = token();
   });
-  /* 503: the game's database was out of reach (consell/middleware.py). Nothing is swapped, so
-     what the player entered stays; the server's message goes above the form that sent it. */
+  /* 503: the game's database was out of reach (consell/middleware.py); 422: the form was
+     refused (consell/views/planning.py). Nothing is swapped, so what the player entered
+     stays; the server's message goes above the form that sent it, replacing an earlier one. */
   document.addEventListener("htmx:responseError", function (e) {
-    if (e.detail.xhr.status !== 503) return;
+    var status = e.detail.xhr.status;
+    if (status !== 503 && status !== 422) return;
     var form = e.detail.elt.closest("form") || e.detail.elt;
     var previous = form.previousElementSibling;
-    if (previous && previous.hasAttribute("data-unavailable")) previous.remove();
+    if (previous && previous.hasAttribute("data-said")) previous.remove();
     var note = document.createElement("div");
-    note.setAttribute("data-unavailable", "");
+    note.setAttribute("data-said", "");
     note.innerHTML = e.detail.xhr.responseText;
     form.parentNode.insertBefore(note, form);
   });

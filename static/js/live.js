@@ -170,8 +170,11 @@
       if (!list.children.length) list.remove();
     });
   }
+  /* A refused form (422) left the page as current as it was. */
   ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
-    document.body.addEventListener(name, function () { stale = true; });
+    document.body.addEventListener(name, function (e) {
+      if (!e.detail.xhr || e.detail.xhr.status !== 422) stale = true;
+    });
   });
 
   function seen(v, greeting) {
@@ -245,8 +248,18 @@
     if (!target || !target.id) return;
     opened[target.id] = Array.prototype.map.call(target.querySelectorAll("details[open]"), foldKey);
   }
+  /* A form answered in place (the planner's) names the version its part shows. A notice that
+     brought the part meanwhile replaced the element the answer was meant for: the answer goes
+     in the new one's place, unless that notice showed a newer version. */
   document.body.addEventListener("htmx:beforeSwap", function (e) {
-    if (e.detail.shouldSwap) keepFolds(e.detail.target);
+    var d = e.detail, target = d.target;
+    if (d.shouldSwap && target && target.id && !target.isConnected) {
+      var current = document.getElementById(target.id);
+      var shows = parseInt(d.xhr.getResponseHeader("Consell-Version") || "0", 10);
+      if (!current || shows < version) { d.shouldSwap = false; return; }
+      d.target = current;
+    }
+    if (d.shouldSwap) keepFolds(d.target);
   });
   document.body.addEventListener("htmx:afterSwap", function () {
     Object.keys(opened).forEach(function (id) {

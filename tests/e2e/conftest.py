@@ -102,9 +102,9 @@ class Chromium:
             )
         return self._browser
 
-    def phone(self) -> BrowserContext:
+    def phone(self, javascript: bool = True) -> BrowserContext:
         """A 360 px touch phone set to Catalan, the players' default language."""
-        return self._launched().new_context(**PHONE)
+        return self._launched().new_context(**PHONE, java_script_enabled=javascript)
 
     def laptop(self, cookie: dict | None = None) -> BrowserContext:
         """A 1280 px laptop, logged in when given a session cookie."""

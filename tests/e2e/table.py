@@ -5,7 +5,8 @@ click) and, after every change, checks that each open page shows what a fresh lo
 shows. The fresh load is the same URL fetched with the page's own cookies and parsed, so it
 is exactly what a reload would render before any script runs; what is compared is what a user
 reads and can press (the main element's text and its form controls), never CSRF tokens or the
-one-time form nonces, nor the flash messages a post leaves on the page of whoever posted.
+one-time form nonces, nor the flash messages a post leaves on the page of whoever posted (on
+the page, or in place for a planner's form sent by htmx).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ PHONE_WIDTH = 360
 SNAPSHOT_JS = """
 (doc) => {
   const main = doc.querySelector('main').cloneNode(true);
-  main.querySelectorAll('.messages').forEach(e => e.remove());
+  main.querySelectorAll('.messages, #plan-said, [data-said]').forEach(e => e.remove());
   const text = main.textContent.replace(/\\s+/g, ' ').trim();
   const controls = Array.from(main.querySelectorAll('input, select, textarea, button'))
     .filter(e => e.name !== 'csrfmiddlewaretoken' && e.name !== 'nonce')
@@ -44,6 +45,22 @@ async () => {{
 }}
 """
 BUSY_JS = "() => document.querySelectorAll('.htmx-request').length"
+ONLINE_JS = "() => document.querySelector('[data-live-status]').dataset.state === 'online'"
+IN_PLACE_JS = "b => !!(b.form && b.form.hasAttribute('hx-post'))"
+
+
+def pressed(page: Page, button) -> bool:
+    """``button`` pressed and its answer shown: the page again for a plain form, the planner
+    swapped in place for one sent by htmx. False when the answer refused it."""
+    if button.evaluate(IN_PLACE_JS):
+        with page.expect_response(lambda r: r.request.method == "POST") as answer:
+            button.click()
+        page.wait_for_function(f"() => !({BUSY_JS})()")
+        return answer.value.status == 200
+    with page.expect_navigation():
+        button.click()
+    page.wait_for_function(ONLINE_JS)
+    return not page.locator(".messages .message.error, .messages .message.warning").count()
 
 
 def _difference(live: dict, fresh: dict) -> str:
@@ -68,9 +85,7 @@ class Table:
     def open(self, name: str, page: Page, url: str) -> Page:
         page.on("dialog", lambda dialog: dialog.accept())
         page.goto(url)
-        page.wait_for_function(
-            "() => document.querySelector('[data-live-status]').dataset.state === 'online'"
-        )
+        page.wait_for_function(ONLINE_JS)
         self.pages[name] = page
         return page
 
@@ -95,15 +110,9 @@ class Table:
                 assert width <= PHONE_WIDTH, f"After {after}, {name}'s page is {width} px wide"
 
     def click(self, name: str, button, what: str) -> bool:
-        """``name`` presses ``button`` (its page reloads with the answer); False if refused."""
-        page = self.pages[name]
-        with page.expect_navigation():
-            button.click()
-        page.wait_for_function(
-            "() => document.querySelector('[data-live-status]').dataset.state === 'online'"
-        )
-        refused = page.locator(".messages .message.error, .messages .message.warning")
-        if refused.count():
+        """``name`` presses ``button`` (its page reloads with the answer, or its planner is
+        answered in place); False if refused."""
+        if not pressed(self.pages[name], button):
             return False
         self.changes.append(f"{name}: {what}")
         self.matches_fresh_loads(f"{name}: {what}")

@@ -82,7 +82,8 @@ def test_the_targets_offered_are_the_cards_scope(game):
     state = state_of(game)
     page = phone(game, ANNA).get(f"/play/{game.pk}/").content.decode()
     form = _form(page, "clau-mestra")
-    seats = re.findall(r'name="targets" value="(\d+)"', form)
+    box = re.search(r'<select name="targets".*?</select>', form, re.S).group()  # one target
+    seats = re.findall(r'<option value="(\d+)"', box)
     assert sorted(map(int, seats)) == sorted(p.seat for p in state.players if p.seat != ANNA)
 
 

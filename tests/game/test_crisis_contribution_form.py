@@ -41,7 +41,7 @@ def test_s410_the_phone_offers_each_accepted_resource_of_each_crisis(game):
     seat, crisis = _threatened(state)
     page = phone(game, seat).get(f"/play/{game.pk}/").content.decode()
     title = game.pack.cards.get(card_id=crisis.card.split("#")[0]).title_en
-    assert f"<legend>{title}</legend>" in page
+    assert f"<legend>{title} " in page
     card = game.pack.cards.get(card_id=crisis.card.split("#")[0])
     for code in [*card.data["accepts"], "FAV"]:
         assert f'name="contributions__{crisis.card}__{code}"' in page

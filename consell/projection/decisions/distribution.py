@@ -41,6 +41,8 @@ class DistributionForm(DecisionForm):
 def project(v: Seen) -> dict[str, Any]:
     data = pending_data(v.p, DistributionPending)
     favor = data["resource"] == "FAV"
+    keep = min(data.get("keep_limit", v.ruleset.distributor_keep), data["amount"])
+    members = len(data["members"]) or 1
     return {
         "resource": data["resource"],
         "amount": data["amount"],
@@ -50,7 +52,11 @@ def project(v: Seen) -> dict[str, Any]:
         "members": [
             (s, v.names.get(s)) for s in data["members"] if not (favor and s == data["king"])
         ],
-        "keep": min(data.get("keep_limit", v.ruleset.distributor_keep), data["amount"]),
+        "keep": keep,
+        # The units the even split leaves over, one each to as many members (§4.11): the
+        # form says how many to tick before it is sent, keeping the privilege or not.
+        "leftover": data["amount"] % members,
+        "leftover_kept": (data["amount"] - keep) % members,
     }
 
 

@@ -32,9 +32,13 @@ def project(v: Seen) -> dict[str, Any]:
     participants = list(data["participants"])
     fists = data.get("fists", {})
     asset = data.get("asset")
+    # A participant is told, box by box, the most they can commit: what their own chest holds.
+    chest = v.state.player(v.seat).resources if v.seat in participants else None
+    codes = list(dict.fromkeys([*data["resources"], "FAV"]))
     return {
         "participants": [names.get(s) for s in participants],
         "resources": list(data["resources"]),
+        "boxes": [(code, chest[Resource(code)] if chest else None) for code in codes],
         "committed": [names.get(int(s)) for s in fists],
         "my_fist_in": v.seat is not None and str(v.seat) in fists,
         "to_commit": [(s, names.get(s)) for s in participants if str(s) not in fists],

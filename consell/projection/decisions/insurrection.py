@@ -17,6 +17,7 @@ from consell.rules.decision_kinds import (
     InsurrectionPending,
     pending_data,
 )
+from consell.rules.payment import funds
 from consell.rules.resources import Resource
 
 
@@ -45,6 +46,7 @@ def project(v: Seen) -> dict[str, Any]:
     data = pending_data(v.p, InsurrectionPending)
     flow = data.get("flow", {})
     return {
+        "can": _can_pledge(v, flow),
         "kingdom": v.kingdom(data["kingdom"]),
         "stage": flow.get("stage"),
         "dice": list(flow.get("dice", [])),
@@ -52,6 +54,16 @@ def project(v: Seen) -> dict[str, Any]:
         "pledges": [(v.names.get(p["seat"]), p["amount"]) for p in flow.get("pledges", [])],
         "indicator_choices": list(flow.get("indicator_choices", [])),
     }
+
+
+def _can_pledge(v: Seen, flow: dict[str, Any]) -> int | None:
+    """The most the member asked to pledge may pledge, told before they send it: what the
+    reroll still needs, or what their own chest can pay (§4.5, G31); None for anyone else."""
+    if flow.get("stage") != insurrection_flow.PLEDGING or v.seat not in v.p.waiting_for:
+        return None
+    left = v.ruleset.insurrection_reroll_cost - sum(p["amount"] for p in flow["pledges"])
+    chest = v.state.player(v.seat).resources
+    return min(left, funds(chest, v.ruleset.insurrection_reroll_resource))
 
 
 def table(t, state, pending) -> Answer | None:

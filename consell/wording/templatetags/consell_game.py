@@ -4,6 +4,7 @@ import uuid
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from consell.rules.names import PENDING_NAMES
@@ -36,13 +37,20 @@ PHASE_LABELS = {str(phase): _(name) for phase, name in PHASE_NAMES.items()}
 # What a live part's forms hold for their one-time key: the part's rendering is kept and
 # shown again (``rendered``), so each delivery writes fresh keys in (``page_parts.stamped``).
 NONCE_LATER = "nonce-given-at-delivery"
+# Where a live part's form takes the browser's CSRF token: filled in when the part is delivered
+# in a page loaded whole, so the form works without JavaScript; emptied in a pushed part,
+# whose form gets the token from ``forms.js`` (``page_parts.stamped``).
+CSRF_LATER = "<!--csrf-given-at-delivery-->"
 
 
 @register.simple_tag(takes_context=True)
 def nonce_input(context):
     """A hidden one-time key: the same form submitted twice is applied once."""
-    value = NONCE_LATER if context.get("nonce_later") else uuid.uuid4().hex
-    return format_html('<input type="hidden" name="nonce" value="{}">', value)
+    if context.get("nonce_later"):
+        return format_html(
+            '{}<input type="hidden" name="nonce" value="{}">', mark_safe(CSRF_LATER), NONCE_LATER
+        )
+    return format_html('<input type="hidden" name="nonce" value="{}">', uuid.uuid4().hex)
 
 
 @register.filter
