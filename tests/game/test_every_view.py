@@ -28,7 +28,7 @@ from .simulated import director_client, hidden_fields, phone, play_until, refusa
 
 pytestmark = pytest.mark.django_db
 
-GET_ONLY = {"dashboard", "seat_qr", "join", "play", "board"}
+GET_ONLY = {"dashboard", "seat_qr", "seat_sheet", "join", "play", "board"}
 
 # Which test posts to which view (checked against consell/views/urls.py below).
 CASES = {
@@ -48,7 +48,7 @@ CASES = {
         "kingdom_action",
     },
     "test_decisions": {"decide", "director_decide"},
-    "test_actions": {"turn_action"},
+    "test_actions": {"turn_action", "turn_rest"},
     "test_secrets": {"turn_vigilance", "turn_secret"},
     "test_acquisition_crisis_production_end": {
         "turn_auction",
@@ -334,9 +334,17 @@ def test_decisions():
 
 
 def test_actions():
-    """§3.3: the next action in turn order, resolved in public."""
+    """§3.3: the next action in turn order, resolved in public; then the rest of them."""
     game = _stop(lambda s: s.phase is Phase.ACTIONS and resolution.next_tile(s, "actions"))
     _step(game, f"/games/{game.pk}/turn/action/")
+    game = _stop(
+        lambda s: (
+            s.phase is Phase.ACTIONS
+            and _only_steps(s)
+            and sum(len(p.plan.actions) for p in s.players) >= 2
+        )
+    )
+    _step(game, f"/games/{game.pk}/turn/rest/")
 
 
 def test_secrets():
