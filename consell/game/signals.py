@@ -15,7 +15,8 @@ from django.dispatch import Signal
 
 logger = logging.getLogger(__name__)
 
-# Keyword arguments: ``game_id``, and ``versions``, {viewer key: that viewer's new version}.
+# Keyword arguments: ``game_id``; ``versions``, {viewer key: that viewer's new version}; and
+# ``runs_on``, whether the game's phase now runs on (``turn.carry_on``).
 game_changed = Signal()
 # Keyword arguments: ``game_id``, and ``position``, the seat whose link was reissued.
 seat_revoked = Signal()

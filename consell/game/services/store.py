@@ -29,7 +29,7 @@ from consell.game import game_rows, log_cache, state_cache
 from consell.game.access import keep_row
 from consell.game.models import DiceRoll, Event, Game
 from consell.game.signals import announce, game_changed
-from consell.rules import audience
+from consell.rules import audience, phases
 from consell.rules.audience import Viewer
 from consell.rules.dice import HmacDice, PhysicalDice, Roll
 from consell.rules.errors import IllegalTransitionError
@@ -272,7 +272,10 @@ def save(ch: Change) -> None:
         after = (game.seq, game.state_tag)
         transaction.on_commit(lambda: log_cache.keep_written(game, before, after, written))
     if bumped:
-        transaction.on_commit(lambda: announce(game_changed, game_id=game.pk, versions=bumped))
+        runs_on = bool(ch.state is not None and ch.state.progress.get(phases.RUN_ON))
+        transaction.on_commit(
+            lambda: announce(game_changed, game_id=game.pk, versions=bumped, runs_on=runs_on)
+        )
 
 
 def _bump_versions(game: Game, ch: Change) -> dict[str, int]:

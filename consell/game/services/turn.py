@@ -320,11 +320,11 @@ def _run_on(game_id: int, nonce: str | None) -> None:
         ch.record(new, [director(Kind.RUN_ON, RunOn(phase=str(new.phase)))])
 
 
-def carry_on(sender=None, *, game_id: int, **kwargs) -> None:
-    """After any committed change: if its phase runs on and no decision is pending any more,
+def carry_on(sender=None, *, game_id: int, runs_on: bool = False, **kwargs) -> None:
+    """After a committed change whose phase runs on: if no decision is pending any more,
     resolve the next plain steps (a receiver of ``game_changed``, so a failure here is logged
-    and never turns the change that was saved into an error)."""
-    if _running.get():
+    and never turns the change that was saved into an error). Any other change costs nothing."""
+    if not runs_on or _running.get():
         return
     state = load_state(game_rows.read(game_id))
     if state is None or not state.progress.get(phases.RUN_ON) or plain_step(state) is None:
