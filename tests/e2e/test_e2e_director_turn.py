@@ -18,7 +18,7 @@ import threading
 import time
 
 import pytest
-from django.db import close_old_connections
+from django.db import connections
 
 from consell.rules import decisions as rules_decisions
 from consell.rules import phases, procedures
@@ -55,7 +55,7 @@ class Table(threading.Thread):
         except BaseException as exc:  # reported by the test, not lost in the thread
             self.failure = exc
         finally:
-            close_old_connections()
+            connections.close_all()  # the thread's connection goes back to the pool
 
     def _move(self) -> bool:
         state = self.runner.state()
