@@ -105,6 +105,11 @@ def _bids_written(state, catalog: Catalog, ruleset, language, text, names) -> di
     """The bids the players wrote, and what the auction would make of them if resolved now, so
     the director can see them behind the screen before resolving it (rules §4.9)."""
     result, written = acquisition.preview_auction(state, catalog, ruleset)
+    spoke = (
+        {b.seat for b in written.bids}
+        | {v["seat"] for v in written.void}
+        | {r.seat for r in written.unreadable}
+    )
 
     def title(instance) -> str:
         try:
@@ -130,13 +135,7 @@ def _bids_written(state, catalog: Catalog, ruleset, language, text, names) -> di
         "unreadable": [
             {"name": names.get(r.seat), "reason": elide(str(r.void))} for r in written.unreadable
         ],
-        "silent": [
-            names[seat]
-            for seat in state.turn_order
-            if not any(b.seat == seat for b in written.bids)
-            and not any(v["seat"] == seat for v in written.void)
-            and not any(r.seat == seat for r in written.unreadable)
-        ],
+        "silent": [names[seat] for seat in state.turn_order if seat not in spoke],
     }
 
 
