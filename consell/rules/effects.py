@@ -285,7 +285,7 @@ def source_card(state: GameState, catalog: cards.Catalog, seat: int, source: str
     """The card instance behind a tile's source, if the player still holds it (§4.2, G23)."""
     player = state.player(seat)
     kind, _sep, name = source.partition(":")
-    if kind == "house" and player.house:
+    if source == "house" and player.house:
         return player.house
     if kind == "common" and name in catalog and catalog[name]["kind"] == "common_action":
         return name

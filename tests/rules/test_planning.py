@@ -61,6 +61,14 @@ def test_g22_an_ability_is_planned_at_most_once_per_turn():
         add(state, "house", "tribut")
 
 
+def test_g22_a_house_ability_is_not_planned_twice_under_another_name_for_the_house():
+    """G22: "Each action, secret or indication ability, from any source, may be planned at most
+    once per turn": a phone that sends its house as ``house:<anything>`` names no card."""
+    state = add(planning_table(), "house", "tribut")
+    with pytest.raises(InvalidParameterError, match="no longer yours"):
+        add(state, "house:again", "tribut")
+
+
 def test_actius_one_ability_of_an_asset_is_planned_a_turn():
     """Actius (original): "el seu propietari pot activar les seves capacitats un cop cada torn",
     so a second ability of the same asset is refused, while the house's are not."""
