@@ -13,6 +13,7 @@ from consell.rules.auction import (
     BidStatus,
     Market,
     Round,
+    TieBreak,
     open_market,
     prepare_row,
     refresh_market,
@@ -103,6 +104,12 @@ def test_g39_a_tie_goes_to_the_lowest_prestige():
     assert result.winners == {"moli": BOB}
     assert result.tie_breaks[0].tied == (ALICE, BOB)
     assert result.tie_breaks[0].prestige == {ALICE: 3, BOB: 2}
+    # The director's tie-break table names the round, the asset, the tied amount and the winner;
+    # Alice lost the tie-break: she is outbid, not tied.
+    assert result.tie_breaks == (
+        TieBreak(PRIMARY, "moli", 4, (ALICE, BOB), {ALICE: 3, BOB: 2}, BOB),
+    )
+    assert [r.status for r in result.records] == [BidStatus.OUTBID, BidStatus.WON]
 
 
 def test_g39_still_tied_means_nobody_wins_this_round():
@@ -157,21 +164,26 @@ def test_4_9_a_player_may_buy_two_assets():
 
 def test_4_9_a_bid_names_an_asset_in_row_1():
     """ "Each bid names one asset in row 1.\""""
-    with pytest.raises(InvalidParameterError):
+    with pytest.raises(InvalidParameterError) as refused:
         auction(Bid(ALICE, PRIMARY, "castell", 2))
+    assert refused.value.details == {"seat": ALICE}
 
 
 @pytest.mark.parametrize("amount", [0, True, 1.5])
 def test_4_9_a_bid_is_at_least_one_money(amount):
-    """ "An amount of Money ≥ 1.\"" A whole amount: a yes/no or a fraction is refused."""
-    with pytest.raises(InvalidParameterError):
-        auction(Bid(ALICE, PRIMARY, "moli", amount))
+    """ "An amount of Money ≥ 1.\"" A whole amount: a yes/no or a fraction is refused, even
+    beside a higher bid it would lose to."""
+    with pytest.raises(InvalidParameterError) as refused:
+        auction(Bid(ALICE, PRIMARY, "moli", amount), Bid(DIDAC, PRIMARY, "moli", 3))
+    assert str(refused.value).startswith("A bid must be a whole amount of at least 1 Money")
+    assert refused.value.details == {"seat": ALICE}
 
 
 def test_4_9_one_primary_and_one_secondary_bid_at_most():
     """ "A player may make 0, 1 or 2 bids: a primary bid and/or a secondary bid.\""""
-    with pytest.raises(InvalidParameterError):
+    with pytest.raises(InvalidParameterError) as refused:
         auction(Bid(ALICE, PRIMARY, "moli", 1), Bid(ALICE, PRIMARY, "xarxa", 1))
+    assert refused.value.details == {"seat": ALICE}
 
 
 def test_g9_a_row_is_half_visible_rounded_up():
@@ -245,5 +257,42 @@ def test_g10_refresh_discards_row_1_and_moves_row_2_up():
 
 def test_g10_only_row_1_assets_can_be_sold():
     """The auction sells row 1 only; row 2 is "not yet for sale"."""
-    with pytest.raises(InvalidParameterError):
+    with pytest.raises(InvalidParameterError) as refused:
         refresh_market(market(row1=ROW1, row2=("v9",)), ["v9"], 2, FixedDice([]), RULES)
+    assert refused.value.details == {"assets": ["v9"]}
+
+
+def test_g7_setup_shuffles_each_pile_under_its_own_purpose():
+    """Setup step 9 (G7) shuffles both asset piles; each draw is "stored with its counter and
+    purpose" (docs/principles.md, principle 5), so the audit names which pile it shuffled."""
+    dice = HmacDice(b"seed")
+    open_market(["v0", "v1", "v2"], ["h0", "h1", "h2"], 2, dice, RULES)
+    assert [r.purpose for r in dice.rolls] == [
+        "market: shuffle the visible assets",
+        "market: shuffle the visible assets",
+        "market: shuffle the hidden assets",
+        "market: shuffle the hidden assets",
+    ]
+
+
+def test_g10_the_first_refresh_sends_each_leftover_to_its_own_discard():
+    """ "1. discard the cards left in row 1 ... 3. prepare a new row 2"; G9: "If a pile is empty,
+    reshuffle its discards." Two players: the opened market uses up both piles, so nothing
+    sold, the new row 2 is row 1's leftovers again, each back from its own pile."""
+    opened = open_market(["v0", "v1"], ["h0", "h1"], 2, HmacDice(b"seed"), RULES)
+    assert opened.visible_pile == opened.hidden_pile == ()
+    after = refresh_market(opened, [], 2, HmacDice(b"seed", counter=2), RULES)
+    assert after.row1 == opened.row2
+    assert after.row2 == opened.row1
+    assert after.visible_discard == after.hidden_discard == ()
+
+
+def test_g9_an_empty_visible_pile_reshuffles_its_discards_under_a_named_purpose():
+    """ "If a pile is empty, reshuffle its discards": the discards become the pile, and the
+    audit names the reshuffle (principle 5)."""
+    dice = HmacDice(b"seed")
+    row, after = prepare_row(market(visible_pile=(), visible_discard=("v8", "v9")), 2, dice)
+    assert row[0] in {"v8", "v9"} and row[1] == "h1"
+    assert after.visible_pile == tuple({"v8", "v9"} - {row[0]})
+    assert after.visible_discard == ()
+    assert [r.purpose for r in dice.rolls] == ["market: reshuffle the visible discards"]

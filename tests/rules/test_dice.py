@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from consell.rules.dice import (
     FixedDice,
     HmacDice,
+    Mismatch,
     PhysicalDice,
     Roll,
     commitment,
@@ -101,6 +102,8 @@ def test_an_entered_die_out_of_range_is_refused():
     with pytest.raises(RuleError) as err:
         PhysicalDice([7]).d6()
     assert err.value.code == "bad_die"
+    # The refusal carries the typed value, for the director's screen to point at it.
+    assert err.value.details == {"value": 7}
 
 
 def test_an_entered_pick_out_of_range_names_the_range_a_pick_takes():
@@ -204,3 +207,63 @@ def test_verify_goes_on_past_an_entered_die_to_an_altered_roll():
     tampered = list(dice.rolls)
     tampered[-1] = dataclasses.replace(tampered[-1], value=(tampered[-1].value + 1) % 2)
     assert [p.counter for p in verify(SEED, commitment(SEED), tampered)] == [tampered[-1].counter]
+
+
+def test_principle_5_a_wrong_seed_is_one_problem_not_one_per_roll():
+    """verify: "A seed that does not match the published commitment makes every roll suspect:
+    it is reported as a mismatch at counter -1", alone: no roll is compared with it."""
+    dice = HmacDice(SEED)
+    dice.d6()
+    dice.d6()
+    problems = verify(b"another seed", commitment(SEED), dice.rolls)
+    assert problems == [Mismatch(-1, "seed does not match the commitment", 0, 0)]
+
+
+def test_principle_5_an_altered_unlabelled_roll_is_named_with_both_values():
+    """docs/audit-log.md: the checker "prints one line per problem, each naming the roll". A draw
+    made outside any purpose is exported with an empty purpose, and its line says "unlabelled",
+    then what the log recorded and what the seed gives."""
+    dice = HmacDice(SEED)
+    value = dice.d6()
+    assert dice.rolls[0].to_dict()["purpose"] == ""
+    forged = value % 6 + 1
+    tampered = [dataclasses.replace(dice.rolls[0], value=forged)]
+    (problem,) = verify(SEED, commitment(SEED), tampered)
+    assert str(problem) == f"roll #0 (unlabelled): recorded {forged}, the seed gives {value}"
+
+
+def test_principle_5_a_shuffle_is_logged_as_below_draws_even_while_dice_are_entered():
+    """docs/audit-log.md: "`below`: a shuffle step or a random pick, `value` in 0..`sides`-1";
+    principle 5: each draw is "stored with its counter and purpose". A shuffle made while the
+    director types in dice is logged exactly as the app's own dice would log it."""
+    app = HmacDice(SEED, counter=1)
+    table = PhysicalDice([4], seed=SEED)
+    table.d6()
+    for dice in (app, table):
+        with dice.purpose("shuffle the tactics deck"):
+            dice.shuffle(["a", "b", "c", "d"])
+    assert [(r.counter, r.sides, r.purpose, r.entered, r.kind) for r in app.rolls] == [
+        (1, 4, "shuffle the tactics deck", False, "below"),
+        (2, 3, "shuffle the tactics deck", False, "below"),
+        (3, 2, "shuffle the tactics deck", False, "below"),
+    ]
+    assert all(0 <= r.value < r.sides for r in app.rolls)
+    assert table.rolls[1:] == app.rolls
+    assert table.counter == app.counter == 4
+
+
+def test_principle_5_entered_values_are_logged_as_typed_with_their_counters():
+    """Principle 5: "The director may type in a physical die instead; it is logged as typed":
+    its counter, its die, its face and purpose; a pick typed in without a seed is logged from 0,
+    as a `below` draw (docs/audit-log.md)."""
+    dice = PhysicalDice([5, 2, 0], counter=10)
+    with dice.purpose("detection"):
+        dice.d6()
+        dice.d6()
+    dice.choice(["x", "y"])
+    assert dice.rolls == [
+        Roll(10, 6, 5, "detection", entered=True, kind="die"),
+        Roll(11, 6, 2, "detection", entered=True, kind="die"),
+        Roll(12, 2, 0, "", entered=True, kind="below"),
+    ]
+    assert dice.counter == 13
