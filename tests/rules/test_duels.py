@@ -229,3 +229,45 @@ def test_4_8_chests_stay_whole_and_everything_committed_reaches_the_reserve(case
     top = max(duel.scores.values())
     if duel.winner is not None and not isinstance(policy, KeepIncumbent):
         assert duel.scores[duel.winner] == top
+
+
+def test_4_8_a_refused_fist_says_whose_and_what():
+    """§4.8: participants commit "tokens of the admitted types", "any number (>= 0, up to
+    holdings)": the refusal names the seat and the types not admitted, or the commitment."""
+    with pytest.raises(InvalidParameterError) as wrong:
+        resolve_duel((ALICE, BOB), (FOR,), {ALICE: {MON: 3}}, CHESTS)
+    assert wrong.value.details == {"seat": ALICE, "resources": ["MON"]}
+    with pytest.raises(InvalidParameterError) as negative:
+        resolve_duel((ALICE, BOB), (FOR,), {ALICE: {FOR: -1}}, CHESTS)
+    assert str(negative.value).startswith("The commitment in ")
+    with pytest.raises(NotEligibleError) as stranger:
+        resolve_duel((ALICE, BOB), (FOR,), {DIDAC: {FOR: 1}, CARLES: {}}, CHESTS)
+    assert stranger.value.details == {"seats": [CARLES, DIDAC]}
+
+
+def test_4_8_a_fist_is_paid_in_full():
+    """§4.8: "cada jugador perd els recursos assignats al duel": all of them, nothing short."""
+    duel = resolve_duel((ALICE, BOB), (FOR,), {ALICE: {FOR: 3, FAV: 1}}, CHESTS)
+    assert duel.payments[ALICE].paid == holdings(FOR=3, FAV=1)
+    assert duel.payments[ALICE].short == holdings()
+
+
+def test_g41_a_king_crowned_without_a_duel_keeps_his_chest():
+    """G41: "If only one eligible member remains, they become King without a duel": nothing
+    is committed, no score, no tie, and Bob's chest is untouched."""
+    duel = succession_duel((BOB,), None, TURN_ORDER, {}, CHESTS, RULES)
+    assert duel.admitted == RULES.succession_duel
+    assert duel.commitments == {BOB: holdings()}
+    assert duel.scores == {BOB: 0}
+    assert duel.tied == ()
+    assert duel.payments[BOB].holdings == CHESTS[BOB]
+
+
+def test_4_12_with_no_member_left_the_asset_stays_with_the_expelled():
+    """§4.12: the expelled player duels "all the remaining members" (G38); with none left
+    there is no duel and Bob keeps the asset, committing nothing."""
+    duel = expulsion_asset_duel(BOB, (BOB,), {}, CHESTS, RULES)
+    assert duel.winner == BOB
+    assert duel.admitted == RULES.expulsion_duel
+    assert duel.commitments == {BOB: holdings()}
+    assert duel.payments[BOB].holdings == CHESTS[BOB]

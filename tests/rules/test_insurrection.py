@@ -306,3 +306,115 @@ def test_g57_a_table_without_a_row_for_the_successes_is_refused_in_words():
     with pytest.raises(InvalidStateError) as refused:
         three_successes(short)
     assert refused.value.details["successes"] == 3
+
+
+def test_4_5_the_audit_labels_the_insurrection_dice_and_the_reroll():
+    """ "dice = [d6, d6, d6]" then "reroll ONE die": the roll record the audit shows names
+    each die for what it was rolled, and the reroll says which die the King picked."""
+    dice = FixedDice([1, 4, 5, 6])
+    roll = roll_insurrection(kingdom(stability=1), dice, RULES)
+    reroll = reroll_die(roll, 1, [Pledge(ALICE, 3)], chests(), MEMBERS, dice, RULES)
+    assert [r.purpose for r in dice.rolls] == ["insurrection"] * 3 + ["insurrection reroll"]
+    assert (reroll.die, reroll.old, reroll.new) == (1, 4, 6)
+    assert reroll.roll == InsurrectionRoll(1, (1, 6, 5), 1)
+
+
+def test_4_5_a_die_that_does_not_exist_is_refused_by_number():
+    """ "reroll ONE die": the refusal names the die the King asked for."""
+    with pytest.raises(InvalidParameterError) as error:
+        reroll_die(
+            InsurrectionRoll(1, (1, 1, 1)),
+            3,
+            [Pledge(ALICE, 3)],
+            chests(),
+            MEMBERS,
+            FixedDice([6]),
+            RULES,
+        )
+    assert error.value.details == {"die": 3}
+
+
+@pytest.mark.parametrize("share", [0, 1.0, True])
+def test_g31_a_pledge_is_a_whole_number_of_at_least_one(share):
+    """G31: "each reroll costs 3 Force pooled from any members": a share is a whole number of
+    tokens. Bob's empty, non-integer or yes/no pledge is refused as Bob's, even when the
+    pledges still add up to 3, and nobody pays."""
+    dice = FixedDice([6])
+    with pytest.raises(InvalidParameterError) as error:
+        reroll_die(
+            InsurrectionRoll(1, (1, 1, 1)),
+            0,
+            [Pledge(ALICE, 3 - int(share)), Pledge(BOB, share)],
+            chests(),
+            MEMBERS,
+            dice,
+            RULES,
+        )
+    assert error.value.details == {"seat": BOB}
+    assert dice.rolls == []
+
+
+def test_g31_a_short_pledge_total_is_refused_in_words():
+    """G31: "each reroll costs 3 Force": the director reads the cost and the shortfall."""
+    with pytest.raises(InvalidParameterError) as error:
+        reroll_die(
+            InsurrectionRoll(1, (1, 1, 1)),
+            0,
+            [Pledge(ALICE, 2)],
+            chests(),
+            MEMBERS,
+            FixedDice([6]),
+            RULES,
+        )
+    assert str(error.value) == "A reroll costs 3 Force; the pledges add up to 2."
+
+
+def test_g31_an_unpaid_pledge_says_what_is_missing():
+    """G31: "If one pledge cannot be paid, nobody pays": the refusal names the seat, its
+    pledge and how much it lacks even after all its Favor."""
+    with pytest.raises(UnaffordableError) as error:
+        reroll_die(
+            InsurrectionRoll(1, (1, 1, 1)),
+            0,
+            [Pledge(ALICE, 2), Pledge(CARLES, 1)],
+            chests(),
+            MEMBERS,
+            FixedDice([6]),
+            RULES,
+        )
+    assert error.value.details == {"seat": CARLES, "cost": {"FOR": 1}, "missing": {"FAV": 1}}
+
+
+def test_4_5_the_outcome_names_its_trigger_king_and_no_drop():
+    """ "In this table, 'the triggering indicator' is the one that tried to drop below 1":
+    the outcome says which indicator and whose King it was; only an Uprising drops one."""
+    result = outcome((6, 6, 6))
+    assert result.trigger is STABILITY
+    assert result.king == ALICE
+    assert result.dropped is None
+    assert result.indicators == kingdom(stability=1)
+
+
+def test_4_5_the_king_is_told_in_words_which_indicators_tie():
+    """ "(the King chooses if tied)": the refusal lists the tied indicators to pick from."""
+    with pytest.raises(InvalidParameterError) as error:
+        outcome((6, 1, 1), ind=kingdom(stability=1, wealth=2))
+    assert str(error.value).endswith("one of army, grace.")
+
+
+def test_4_5_a_chosen_loss_is_refused_with_what_was_wrong():
+    """ "Each member loses 2 resources of their choice (not PRE)": a choice that is not a
+    loss, not the count or more than held is refused, saying what to fix."""
+    bob = holdings(PRE=2, FOR=2, FAV=1)
+    with pytest.raises(InvalidParameterError) as negative:
+        lose_chosen(bob, {Resource.FOR: 3, Resource.FAV: -1}, 2)
+    assert str(negative.value).startswith("The loss in ")
+    with pytest.raises(InvalidParameterError) as unknown:
+        lose_chosen(bob, {"GOLD": 2}, 2)
+    assert str(unknown.value).startswith("The loss names an unknown resource")
+    with pytest.raises(InvalidParameterError) as count:
+        lose_chosen(bob, {Resource.FOR: 1}, 2)
+    assert count.value.details == {"count": 2, "chosen": 1}
+    with pytest.raises(InvalidParameterError) as short:
+        lose_chosen(bob, {Resource.MON: 2}, 2)
+    assert short.value.details == {"short": {"MON": 2}}
