@@ -60,7 +60,6 @@ def start(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int) -> Ou
     pending.data["flow"] = {
         "target": roll.target,
         "dice": list(roll.dice),
-        "rerolls": 0,
         "members": new.members(kingdom.id),
         "king": kingdom.king,
     }
@@ -133,7 +132,7 @@ def reroll(state: GameState, ruleset: Ruleset, dice: Dice, pending_id: int, die:
         new.player(seat).resources = dict(payment.holdings)
         for resource, value in payment.paid.items():
             new.reserve[resource] += value
-    flow["dice"], flow["rerolls"] = list(done.roll.dice), done.roll.rerolls
+    flow["dice"] = list(done.roll.dice)
     event = public(
         Kind.INSURRECTION_REROLLED,
         InsurrectionRerolled(
@@ -203,7 +202,7 @@ def finish(
         new = deposed.state
         pending = _pending(new, pending_id)
         events += deposed.events
-    if pending.data.get("count", 1) > 1:
+    if pending.data["count"] > 1:
         pending.data["count"] -= 1
         del pending.data["flow"]
     else:
@@ -257,9 +256,7 @@ def decide(
     if seat is not None and seat != asked:
         raise NotEligibleError(_("It is not your turn in this insurrection."))
     if stage == PLEDGING:
-        amount = decision.get("pledge", 0)
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InvalidParameterError(_("Pledge a whole amount of Force (0 to pass)."))
+        amount = decision.get("pledge", 0)  # ``pledge`` refuses what is not a whole number
         who = seat if seat is not None else asked
         if who is None:
             raise NotEligibleError(_("Nobody is asked to pledge now."))
@@ -344,7 +341,6 @@ def _choosing(state: GameState, pending: Pending, ruleset: Ruleset) -> list[Even
     )
     flow.update(
         stage=CHOOSING,
-        outcome=preview.name,
         losses_to_choose={str(c.seat): c.count for c in preview.choices},
         indicator_choices=[str(i) for i in ties] if len(ties) > 1 else [],
     )
@@ -354,7 +350,7 @@ def _choosing(state: GameState, pending: Pending, ruleset: Ruleset) -> list[Even
 
 
 def _roll(flow: Mapping[str, Any]) -> insurrection.InsurrectionRoll:
-    return insurrection.InsurrectionRoll(flow["target"], tuple(flow["dice"]), flow["rerolls"])
+    return insurrection.InsurrectionRoll(flow["target"], tuple(flow["dice"]))
 
 
 def _indicator(name: Any) -> Indicator | None:

@@ -225,3 +225,251 @@ def test_g31_members_whose_force_adds_up_to_exactly_the_cost_are_asked_to_pledge
     state.player(CARLES).resources[Resource.FOR] = 0
     short = insurrection_flow.start(state, RULES, FixedDice([1, 2, 6]), pid)
     assert flow(short.state, pid).data["flow"]["stage"] != insurrection_flow.PLEDGING
+
+
+def test_s45_an_insurrection_is_rolled_once():
+    """§4.5: "dice = [d6, d6, d6]", then only a paid reroll changes ONE die: rolling the same
+    insurrection again is refused."""
+    out, pid = rolled([1, 2, 6])
+    with pytest.raises(IllegalTransitionError):
+        insurrection_flow.start(out.state, RULES, FixedDice([6, 6, 6]), pid)
+
+
+def test_g31_the_table_reads_the_kings_reroll_and_who_paid_for_it():
+    """G31: "The King chooses which die is rerolled"; pledges are public: the reroll is told to
+    everyone as the King's act, with the die, its old and new value and each member's share."""
+    out, pid = rolled([1, 2, 6])
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 1).state
+    state = insurrection_flow.pledge(state, RULES, pid, BOB, 2).state
+    done = insurrection_flow.reroll(state, RULES, FixedDice([4]), pid, 0)
+    (event,) = [e for e in done.events if e.kind == "insurrection_rerolled"]
+    assert (event.audience, event.actor) == (PUBLIC, ALICE)
+    assert event.data == {
+        "pending": pid,
+        "die": 0,
+        "old": 1,
+        "new": 4,
+        "dice": [4, 2, 6],
+        "successes": 3,
+        "pledges": [{"seat": ALICE, "amount": 1}, {"seat": BOB, "amount": 2}],
+    }
+
+
+def test_g57_the_outcome_tells_the_table_which_indicator_dropped_and_each_player_their_losses():
+    """§4.5: "Uprising: The King loses 2 PRE. Each member loses 2 resources of their choice (not
+    PRE). The kingdom's highest indicator that is above 1 drops by 1"; G53: lost tokens go to
+    the reserve. The outcome is public; what each player lost is told to that player."""
+    out, pid = rolled([1, 1, 6])
+    state = pass_all(out.state, pid)
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {"indicator": "army"})
+    outcome, *losses = [e for e in done.events if e.kind.startswith("insurrection")]
+    assert (outcome.kind, outcome.audience) == ("insurrection_outcome", PUBLIC)
+    assert outcome.data == {
+        "pending": pid,
+        "kingdom": 0,
+        "outcome": "uprising",
+        "successes": 1,
+        "dropped": "army",
+        "deposed": False,
+    }
+    # Everyone holds 5 of each: the largest holdings, in resource order, are Power then Money.
+    assert [(e.kind, e.audience, e.actor, e.data["lost"]) for e in losses] == [
+        ("insurrection_losses", (ALICE,), ALICE, {"PRE": 2, "POW": 1, "MON": 1}),
+        ("insurrection_losses", (BOB,), BOB, {"POW": 1, "MON": 1}),
+        ("insurrection_losses", (CARLES,), CARLES, {"POW": 1, "MON": 1}),
+    ]
+    assert tokens(done.state) == tokens(state)
+    assert done.state.reserve[Resource.POW] == state.reserve[Resource.POW] + 3
+
+
+def test_g57_unrest_drops_no_indicator():
+    """§4.5: "Unrest: The King loses 1 PRE. Each member loses 1 unit of the triggering
+    indicator's linked resource": no indicator drops, and the table is told none did."""
+    out, pid = rolled([1, 2, 6])
+    state = pass_all(out.state, pid)
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {})
+    (outcome,) = [e for e in done.events if e.kind == "insurrection_outcome"]
+    assert (outcome.data["outcome"], outcome.data["dropped"]) == ("unrest", None)
+
+
+def test_g57_a_revolution_is_told_before_the_succession_it_starts():
+    """§4.5: "Revolution: The King loses 3 PRE and is deposed: run a Succession struggle without
+    him (§4.12)": the table reads the outcome and the losses, then the deposition."""
+    out, pid = rolled([1, 1, 1])
+    state = pass_all(out.state, pid)
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {})
+    kinds = [e.kind for e in done.events]
+    assert kinds[:4] == [
+        "insurrection_outcome",
+        "insurrection_losses",
+        "insurrection_losses",
+        "insurrection_losses",
+    ]
+    assert "king_deposed" in kinds[4:]
+    (outcome,) = [e for e in done.events if e.kind == "insurrection_outcome"]
+    assert (outcome.data["outcome"], outcome.data["deposed"]) == ("revolution", True)
+
+
+def test_s44_three_steps_below_one_are_three_insurrections():
+    """§4.4: "each step that would go below 1 triggers one insurrection instead": after the
+    first of three, two are still to roll."""
+    out, pid = rolled([6, 6, 6], delta=-3)
+    state = insurrection_flow.finish(out.state, CATALOG, RULES, pid, {}).state
+    assert flow(state, pid).data["count"] == 2
+    assert "flow" not in flow(state, pid).data
+
+
+def test_g31_decide_with_no_pledge_is_a_pass():
+    """§4.5: "while members want to and can"; G31: pledges in turn order. A member who answers
+    without a pledge passes: nothing is pledged and the next member is asked."""
+    out, pid = rolled([1, 2, 6])
+    done = insurrection_flow.decide(out.state, CATALOG, RULES, FixedDice([]), pid, ALICE, {})
+    (event,) = done.events
+    assert (event.actor, event.data["amount"]) == (ALICE, 0)
+    assert flow(done.state, pid).data["flow"]["pledges"] == []
+    assert flow(done.state, pid).waiting_for == [BOB]
+
+
+def test_g31_the_king_must_name_the_die_to_roll_again():
+    """G31: "The King chooses which die is rerolled": an answer naming no die, or a yes/no, is
+    refused and nobody pays."""
+    out, pid = rolled([1, 2, 6])
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 3).state
+    decide = insurrection_flow.decide
+    for answer in ({}, {"die": True}):
+        with pytest.raises(InvalidParameterError):
+            decide(state, CATALOG, RULES, FixedDice([4]), pid, ALICE, answer)
+
+
+def test_g31_decide_before_the_roll_is_refused():
+    """§4.5: the dice are rolled first; nobody answers an insurrection not yet rolled."""
+    state, pid = uprising_table()
+    with pytest.raises(InvalidParameterError):
+        insurrection_flow.decide(state, CATALOG, RULES, FixedDice([]), pid, None, {"pledge": 0})
+
+
+def test_g57_the_director_gives_the_kings_indicator_on_an_uprising_tie():
+    """§4.5: "The kingdom's highest indicator that is above 1 drops by 1 ... (the King chooses if
+    tied)": the director settles the outcome with the King's choice."""
+    out, pid = rolled([1, 1, 6])
+    state = pass_all(out.state, pid)
+    decide = insurrection_flow.decide
+    done = decide(state, CATALOG, RULES, FixedDice([]), pid, None, {"indicator": "army"}).state
+    levels = done.kingdom(0).indicators
+    assert (levels[Indicator.ARMY], levels[Indicator.WEALTH]) == (2, 3)
+
+
+def test_g57_an_absent_king_loses_the_first_tied_indicator():
+    """§4.5: "(the King chooses if tied)"; for an absent King the director takes the first of the
+    tied indicators."""
+    out, pid = rolled([1, 1, 6])
+    state = pass_all(out.state, pid)
+    assert insurrection_flow.default_choices(state, pid)["indicator"] == "wealth"
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {}).state
+    levels = done.kingdom(0).indicators
+    assert (levels[Indicator.WEALTH], levels[Indicator.ARMY]) == (2, 3)
+
+
+def test_g57_an_absent_players_loss_is_taken_from_their_largest_holding():
+    """§4.5: "Each member loses 2 resources of their choice (not PRE)"; for an absent player the
+    director takes them from the largest holding, again and again (ties in resource order)."""
+    state, pid = uprising_table()
+    state.player(BOB).resources[Resource.FOR] = 7
+    state.player(CARLES).resources[Resource.MON] = 6
+    state.player(CARLES).resources[Resource.FAI] = 6
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 6]), pid)
+    state = pass_all(out.state, pid)
+    losses = insurrection_flow.default_choices(state, pid)["losses"]
+    assert losses == {
+        str(ALICE): {"POW": 1, "MON": 1},
+        str(BOB): {"FOR": 2},
+        str(CARLES): {"MON": 1, "FAI": 1},
+    }
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {"indicator": "army"}).state
+    assert done.player(BOB).resources[Resource.FOR] == 5
+
+
+def test_g57_a_single_highest_indicator_drops_without_asking_the_king():
+    """§4.5: "The kingdom's highest indicator that is above 1 drops by 1 ... (the King chooses
+    if tied)": with one highest there is nothing to choose. Alice holds only Prestige, so she
+    has no loss to choose either and is not asked."""
+    state, pid = uprising_table()
+    state.kingdom(0).indicators[Indicator.WEALTH] = 4
+    state.player(ALICE).resources = {r: 0 for r in Resource} | {Resource.PRE: 5}
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 6]), pid)
+    state = pass_all(out.state, pid)
+    pending = flow(state, pid)
+    assert pending.data["flow"]["indicator_choices"] == []
+    assert pending.waiting_for == [BOB, CARLES]
+    done = insurrection_flow.finish(state, CATALOG, RULES, pid, {}).state
+    assert done.kingdom(0).indicators[Indicator.WEALTH] == 3
+
+
+def test_g57_the_king_is_asked_on_a_tie_of_two_even_with_no_loss_to_choose():
+    """§4.5: "(the King chooses if tied)": two indicators tied for highest ask the King, even when
+    he holds only Prestige and so chooses no loss."""
+    state, pid = uprising_table()
+    state.kingdom(0).indicators[Indicator.GRACE] = 2
+    state.player(ALICE).resources = {r: 0 for r in Resource} | {Resource.PRE: 5}
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 6]), pid)
+    state = pass_all(out.state, pid)
+    pending = flow(state, pid)
+    assert pending.data["flow"]["indicator_choices"] == ["wealth", "army"]
+    assert pending.waiting_for == [ALICE, BOB, CARLES]
+
+
+def test_g31_a_member_with_nothing_to_pledge_is_not_asked():
+    """G31: "Pledges are collected in turn order"; "Favor may substitute". Bob holds neither
+    Force nor Favor: after Alice, Carles is asked."""
+    state, pid = uprising_table()
+    state.player(BOB).resources[Resource.FOR] = 0
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 2, 6]), pid)
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 1).state
+    assert flow(state, pid).waiting_for == [CARLES]
+    done = insurrection_flow.pledge(state, RULES, pid, CARLES, 2).state
+    assert flow(done, pid).data["flow"]["stage"] == insurrection_flow.DIE_CHOICE
+
+
+def test_s45_a_pending_that_is_not_an_insurrection_is_refused():
+    """§4.5: a Revolution runs a Succession struggle (§4.12); that duel is not an insurrection,
+    and rolling or answering it as one is refused."""
+    out, pid = rolled([1, 1, 1])
+    state = insurrection_flow.finish(pass_all(out.state, pid), CATALOG, RULES, pid, {}).state
+    (duel,) = [p for p in state.pending if p.kind == "duel"]
+    with pytest.raises(InvalidParameterError):
+        insurrection_flow.start(state, RULES, FixedDice([6, 6, 6]), duel.id)
+    with pytest.raises(InvalidParameterError):
+        insurrection_flow.decide(state, CATALOG, RULES, FixedDice([]), duel.id, None, {})
+
+
+def test_g31_an_answer_out_of_step_is_refused_naming_the_stage():
+    """§4.5: roll, then "members collectively pay 3 ... reroll ONE die", then "apply
+    INSURRECTION_TABLE"; G31: "The King chooses which die is rerolled". Each step waits for the
+    one before, and the refusal tells the director where the insurrection stands."""
+    state, pid = uprising_table()
+    with pytest.raises(IllegalTransitionError) as early:
+        insurrection_flow.finish(state, CATALOG, RULES, pid, {})
+    assert early.value.details["stage"] == "not rolled"
+    assert "not rolled" in early.value.message and "choosing" in early.value.message
+    out, _pid = rolled([1, 2, 6])
+    with pytest.raises(IllegalTransitionError):
+        insurrection_flow.reroll(out.state, RULES, FixedDice([4]), pid, 0)
+    state = insurrection_flow.pledge(out.state, RULES, pid, ALICE, 3).state
+    with pytest.raises(IllegalTransitionError) as late:
+        insurrection_flow.pledge(state, RULES, pid, ALICE, 0)
+    assert late.value.details["stage"] == insurrection_flow.DIE_CHOICE
+    assert "die_choice" in late.value.message and "pledging" in late.value.message
+
+
+def test_g31_a_deposed_king_contends_while_the_succession_law_is_in_force():
+    """§4.5 Revolution: "run a Succession struggle without him (§4.12)"; a law may let "el Rei
+    destronat hi participa i guanya els empats". The director's settlement applies it."""
+    law = "llei-01"
+    catalog = {**CATALOG, law: {**CATALOG[law], "lasting": [{"rule": "deposed_king_contends"}]}}
+    state, pid = uprising_table()
+    state.kingdom(0).laws.append(law)
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 1]), pid)
+    state = pass_all(out.state, pid)
+    done = insurrection_flow.decide(state, catalog, RULES, FixedDice([]), pid, None, {}).state
+    (duel,) = [p for p in done.pending if p.kind == "duel"]
+    assert duel.data["participants"] == [ALICE, BOB, CARLES]
