@@ -140,3 +140,31 @@ def test_4_10_a_negative_contribution_is_refused():
     """A contribution is what a member gives: it cannot be negative."""
     with pytest.raises(InvalidParameterError):
         resolve({ALICE: {Resource.FAI: -1}})
+
+
+def test_4_10_a_refused_contribution_is_named_as_a_contribution():
+    """ "give = declared contribution": the refusal of Alice's -1 Faith speaks of her
+    contribution, not of a cost."""
+    with pytest.raises(InvalidParameterError) as caught:
+        resolve({ALICE: {Resource.FAI: -1}})
+    assert caught.value.message == "The contribution in FAI cannot be negative (-1)."
+
+
+def test_4_10_a_crisis_accepting_an_unknown_resource_is_refused():
+    """ "limited to accepted types": a card whose accepted types name no resource cannot be
+    resolved, and the refusal says it is the crisis's requirement that is wrong."""
+    with pytest.raises(InvalidParameterError) as caught:
+        resolve({}, accepts=(Resource.FAI, "GOLD"))
+    assert caught.value.message == "The requirement names an unknown resource 'GOLD'."
+
+
+def test_g36_a_crisis_with_no_member_left_fails_and_rewards_nobody():
+    """G36: "For the kingdomless group, the requirement uses the group's size": a group crisis
+    whose players have all joined kingdoms since it was revealed has m = 0, nobody pays, nobody
+    is top and the requirement (2·0 + 2 = 2) is not met."""
+    result = resolve({}, members=(), chests={})
+    assert result.contributions == ()
+    assert result.threshold == 2
+    assert not result.success
+    assert result.top_contributors == ()
+    assert result.pool == holdings()

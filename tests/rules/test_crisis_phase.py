@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from consell.rules import crisis_phase, invariants
 from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.errors import IllegalTransitionError
-from consell.rules.events import PUBLIC
+from consell.rules.events import DIRECTOR, PUBLIC
 from consell.rules.resources import INDICATORS, Indicator, Resource, holdings
-from consell.rules.state import DestinyCard, Phase
+from consell.rules.state import DestinyCard, Phase, Status
 from tests.rules.catalog import CATALOG as BASE
 from tests.rules.catalog import started_game
 from tests.rules.phase_table import (
@@ -236,6 +236,147 @@ def test_s45_a_penalty_that_breaks_an_indicator_starts_an_insurrection():
     assert [c.card for c in done.in_play] == ["crisi-02"]
     with pytest.raises(IllegalTransitionError):
         resolve(done)
+
+
+def test_s36_crises_are_resolved_only_in_the_crisis_resolution_phase():
+    """§3.6: "If any crises are in play, the director resolves them" in the Crisis resolution
+    phase: not during Actions, nor once the game is over."""
+    for phase, status in ((Phase.ACTIONS, Status.PLAYING), (Phase.CRISIS, Status.FINISHED)):
+        state = crisis_table((MONEY_CRISIS, 0))
+        state.phase, state.status = phase, status
+        with pytest.raises(IllegalTransitionError) as caught:
+            resolve(state)
+        assert caught.value.message == "Crises are resolved in the Crisis resolution phase."
+
+
+def test_g51_a_group_crisis_whose_group_has_emptied_is_resolved_last_with_no_member():
+    """§4.15: "Kingdomless players count as one anonymous kingdom" for crisis resolution, and
+    G36: "For the kingdomless group, the requirement uses the group's size". The group's crisis
+    was revealed at the start of the turn; its players have all joined kingdoms since. It comes
+    after Alba's (the group holds no place in the turn order now) and fails with nobody paying:
+    2·0 + Peril 1 = 1."""
+    state = crisis_table((MONEY_CRISIS, None), ("crisi-02", 0))
+    first = resolve(state)
+    assert announced(first.events).data["card"] == "crisi-02"
+    second = resolve(first.state)
+    event = announced(second.events)
+    assert (event.data["card"], event.data["kingdom"]) == (MONEY_CRISIS, None)
+    assert event.data["contributions"] == []
+    assert (event.data["pool"], event.data["threshold"]) == (0, 1)
+    assert (event.data["success"], event.data["rewarded"]) == (False, [])
+    assert second.state.in_play == []
+    assert [k.indicators for k in second.state.kingdoms] == [
+        k.indicators for k in first.state.kingdoms
+    ]
+
+
+def test_s410_each_members_payment_is_told_to_them_and_the_director_and_triggers_name_it():
+    """§4.10: "announce m's total publicly"; how each member paid is theirs and the
+    director's. Alice gives 3 Money and 2 Faith to Alba's Money crisis: her Faith is refused
+    ("limited to accepted types"); Bob and Carles give nothing. The crisis fails and the
+    reactions to a failed crisis learn which crisis, and whose."""
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, MON=3, FAI=2)
+    events = resolve(state).events
+    (paid,) = [e for e in events if e.kind == "crisis_contribution_paid"]
+    assert (paid.audience, paid.actor) == ((ALICE,), ALICE)
+    assert paid.data == {"card": MONEY_CRISIS, "kingdom": 0, "paid": {"MON": 3}}
+    (payments,) = [e for e in events if e.kind == "crisis_payments"]
+    assert payments.audience == DIRECTOR
+    assert payments.data == {
+        "card": MONEY_CRISIS,
+        "kingdom": 0,
+        "payments": {
+            str(ALICE): {
+                "declared": {"MON": 3, "FAI": 2},
+                "paid": {"MON": 3},
+                "refused": {"FAI": 2},
+            },
+            str(BOB): {"declared": {}, "paid": {}, "refused": {}},
+            str(CARLES): {"declared": {}, "paid": {}, "refused": {}},
+        },
+    }
+    (trigger,) = [e for e in events if e.data.get("trigger") == "crisis_failed"]
+    assert trigger.data == {"trigger": "crisis_failed", "card": MONEY_CRISIS, "kingdom": 0}
+
+
+def test_s42_a_contribution_tile_void_at_resolution_is_not_paid_and_its_owner_is_told():
+    """§4.2/G47: a planned ability "is validated when it is used": the pack now allows at most
+    3 to a crisis, so Alice's tile of 5 is void. She pays nothing and is told privately why,
+    with a note in her chest; Bob's valid 2 is paid."""
+    catalog = copy.deepcopy(CATALOG)
+    catalog["contribuir-crisi"]["abilities"][0]["params"] = [
+        {"name": "contributions", "type": "contributions", "max": 3}
+    ]
+    state = crisis_table((MONEY_CRISIS, 0))
+    contribute(state, ALICE, 5)
+    contribute(state, BOB, 2)
+    done = resolve(state, catalog)
+    (note,) = [e for e in done.events if e.kind == "aborted"]
+    assert (note.audience, note.actor) == ((ALICE,), ALICE)
+    assert note.data["source"] == "common:contribuir-crisi"
+    assert [n.kind for n in done.state.player(ALICE).notes] == ["aborted"]
+    assert done.state.player(ALICE).resources[Resource.MON] == 5
+    assert done.state.player(BOB).resources[Resource.MON] == 3
+    assert [c["total"] for c in announced(done.events).data["contributions"]] == [0, 2, 0]
+
+
+def test_g13_favor_stands_in_for_a_type_a_law_of_the_kingdom_adds():
+    """G13: Favor counts as any accepted type (except Prestige). Alba's law makes its crises
+    that accept Prestige "accept also" Money, so Carles's 2 Favor count for this Prestige
+    crisis."""
+    catalog = copy.deepcopy(CATALOG)
+    catalog[MONEY_CRISIS]["accepts"] = ["PRE"]
+    catalog["llei-de-la-moneda"] = {
+        "id": "llei-de-la-moneda",
+        "kind": "law",
+        "title": {"ca": "-", "en": "-"},
+        "lasting": [{"rule": "crisis_accepts", "accepts": "PRE", "also": "MON"}],
+    }
+    state = crisis_table((MONEY_CRISIS, 0))
+    state.kingdom(0).laws.append("llei-de-la-moneda")
+    state.player(CARLES).resources = holdings(FAV=2)
+    contribute(state, CARLES, FAV=2)
+    done = resolve(state, catalog)
+    assert done.state.player(CARLES).resources == holdings()
+    assert announced(done.events).data["contributions"][2] == {"seat": CARLES, "total": 2}
+
+
+def test_s410_a_reward_judges_its_condition_for_the_top_contributor():
+    """§4.10: "the member(s) with the highest total contribution (>= 1) receive the reward" as
+    the card says: this card gives 2 Prestige to a top contributor holding a Luxe card, 1
+    otherwise. Bob holds one and tops the crisis."""
+    catalog = copy.deepcopy(CATALOG)
+    catalog[MONEY_CRISIS]["reward"] = [
+        {
+            "op": "if",
+            "condition": {"test": "keyword_count_at_least", "keyword": "Luxe", "count": 1},
+            "then": [{"op": "gain", "who": "self", "resource": "PRE", "amount": 2}],
+            "else": [{"op": "gain", "who": "self", "resource": "PRE", "amount": 1}],
+        }
+    ]
+    state = crisis_table((MONEY_CRISIS, 0))
+    state.player(BOB).assets.append("actiu-03")  # Luxe
+    contribute(state, ALICE, 3)
+    contribute(state, BOB, 5)
+    done = resolve(state, catalog)
+    assert announced(done.events).data["rewarded"] == [BOB]
+    assert done.state.player(BOB).resources[Resource.PRE] == 7
+
+
+def test_s410_a_penalty_drawn_at_random_uses_the_game_dice():
+    """§4.10: "FAILURE: apply the penalty to the kingdom and/or members as the card says":
+    each member discards a tactic at random, drawn with the game's dice (Alice's second one)."""
+    catalog = copy.deepcopy(CATALOG)
+    catalog[MONEY_CRISIS]["penalty"] = [
+        {"op": "discard", "who": "members", "what": "random_tactic", "count": 1}
+    ]
+    state = crisis_table((MONEY_CRISIS, 0))
+    state.player(ALICE).tactics = ["tactica-01", "tactica-02"]
+    dice = FixedDice([1])
+    done = crisis_phase.resolve_next_crisis(state, catalog, RULES, dice)
+    assert done.state.player(ALICE).tactics == ["tactica-01"]
+    assert [r.purpose for r in dice.rolls] == [f"random tactic of seat {ALICE}"]
 
 
 @settings(max_examples=30, deadline=None)

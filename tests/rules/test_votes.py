@@ -16,6 +16,7 @@ from consell.rules.dice import FixedDice
 from consell.rules.errors import (
     IllegalTransitionError,
     InvalidParameterError,
+    InvalidStateError,
     NotEligibleError,
     UnaffordableError,
 )
@@ -25,6 +26,7 @@ from consell.rules.votes import (
     LawRow,
     Side,
     Spend,
+    Turn,
     Withdraw,
     is_finished,
     next_voter,
@@ -240,6 +242,76 @@ def test_4_7_a_step_returns_a_new_state_and_leaves_the_old_one():
     assert after.side_of(DIDAC) is Side.FOR
 
 
+def test_4_15_a_voter_outside_the_turn_order_is_refused():
+    """§4.15: "votes run in reverse turn order": a voter with no place in the turn order has
+    no turn; opening the vote is refused and names the seat."""
+    with pytest.raises(InvalidStateError) as caught:
+        start_vote((BOB, MALLORY), TURN_ORDER, tie_breaker=ALICE, ruleset=RULES)
+    assert caught.value.details["seats"] == [MALLORY]
+
+
+def test_4_7_a_refused_voter_is_told_why():
+    """§4.7: "for p in E in REVERSE turn order": Bob, eligible, is told it is Dídac's turn;
+    Mallory, not eligible (G33), is told he takes no part. Both refusals name the seat."""
+    state = council()
+    with pytest.raises(NotEligibleError) as early:
+        vote_step(state, BOB, Spend(Side.FOR, 1), RICH)
+    assert early.value.details["seat"] == BOB
+    assert "It is seat 4's turn to vote, not seat 2's." in early.value.message
+    with pytest.raises(NotEligibleError) as outsider:
+        vote_step(state, MALLORY, Withdraw(), RICH)
+    assert outsider.value.details["seat"] == MALLORY
+    assert "Seat 9 may not take part in this vote." in outsider.value.message
+
+
+def test_4_7_a_withdrawal_is_a_public_line_that_costs_nothing():
+    """§4.7: a voter "withdraws (spends nothing; final, G32)": the record shows Dídac's
+    withdrawal, with nothing spent and no side."""
+    state, payment = vote_step(council(), DIDAC, Withdraw(), RICH)
+    assert state.record == (Turn(DIDAC, None, 0),)
+    assert state.spent_by(DIDAC) == 0
+    assert payment.total == 0
+
+
+@pytest.mark.parametrize("decision", [Spend("for", 1), "for", None])
+def test_4_7_a_voter_either_spends_on_a_side_or_withdraws(decision):
+    """§4.7: "p either spends n >= 1 POW ... onto "for" or "against" ... or withdraws":
+    anything else (a side that is not one of the two piles, no decision) is refused."""
+    with pytest.raises(InvalidParameterError) as caught:
+        vote_step(council(), DIDAC, decision, RICH)
+    assert caught.value.message == "A voter either spends on a side or withdraws."
+
+
+@pytest.mark.parametrize("amount", [True, 1.5])
+def test_g32_a_spend_that_is_not_a_whole_number_is_refused_as_such(amount):
+    """G32: "Each spend is ≥ 1", a whole number of Power: the refusal says so, about the vote
+    (not as a cost in Power the chest would pay)."""
+    with pytest.raises(InvalidParameterError) as caught:
+        vote_step(council(), DIDAC, Spend(Side.FOR, amount), RICH)
+    assert caught.value.message == "A vote spend must be a whole number."
+
+
+def test_g32_a_refused_side_switch_names_the_side_kept():
+    """G32: "A player's first spend fixes their side": Dídac, who spent "for", is told so."""
+    state = play(council(), (DIDAC, Spend(Side.FOR, 1)), *[(s, Withdraw()) for s in (3, 2, 1)])
+    with pytest.raises(InvalidParameterError) as caught:
+        vote_step(state, DIDAC, Spend(Side.AGAINST, 1), RICH)
+    assert caught.value.details["side"] == "for"
+
+
+def test_4_7_a_tie_decided_by_the_king_keeps_both_piles():
+    """§4.7: "else: the tie-breaker chooses"; the result still shows the piles, 2-2."""
+    state = play(
+        council(),
+        (DIDAC, Spend(Side.AGAINST, 2)),
+        (CARLES, Spend(Side.FOR, 2)),
+        *[(s, Withdraw()) for s in (BOB, ALICE, DIDAC, CARLES)],
+    )
+    outcome = result(state, Side.FOR)
+    assert (outcome.passed, outcome.for_total, outcome.against_total) == (True, 2, 2)
+    assert outcome.tie_broken_by == ALICE
+
+
 # -- the law row (G35) -------------------------------------------------------------------------
 
 
@@ -259,6 +331,20 @@ def test_4_7_a_rejected_law_is_discarded():
     )
     assert change.enacted is None
     assert change.laws == LawRow(("taxes", "tithe", "census"), (), ("militia",))
+
+
+def test_g35_no_reshuffle_while_the_deck_holds_laws():
+    """G35: the rejected laws are reshuffled only "if the law deck is empty": with a law left
+    in the deck, a rejected law is discarded and nothing is reshuffled."""
+    change = settle_law_vote(
+        LawRow(("taxes", "militia", "tithe"), ("census",), ("roads",)),
+        "militia",
+        False,
+        FixedDice([]),
+        RULES,
+    )
+    assert change.reshuffled is False
+    assert change.laws == LawRow(("taxes", "tithe", "census"), (), ("roads", "militia"))
 
 
 def test_g35_an_empty_deck_is_rebuilt_from_the_rejected_laws():
