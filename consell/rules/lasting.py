@@ -97,8 +97,7 @@ def check_allowed(
     if found is not None:
         raise NotEligibleError(
             _("%(card)s forbids it while it is in force.")
-            % {"card": cards.title(catalog, found.card)},
-            lasting=found.card,
+            % {"card": cards.title(catalog, found.card)}
         )
 
 

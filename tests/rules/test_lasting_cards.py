@@ -324,6 +324,59 @@ def test_llei_d_ordre_public_a_duel_within_the_kingdom_is_one_a_member_fights(
     assert paid(outcome).get("POW", 0) == extra
 
 
+def test_4_1_two_cost_laws_in_force_each_asks_its_price_of_the_ability_that_holds_its_op():
+    """§4.1 "Paying a cost": *Llei de Corts* ("Proposar llei costa 1 Poder als membres d'aquest
+    regne") in force before *Llei d'ordre públic* ("qui inicia un duel dins el regne paga
+    abans 1 Poder"): a challenge still pays the duel's Power, a proposal the law's."""
+    assert "Proposar llei costa 1 Poder" in text_of("llei-de-les-corts")
+    assert "qui inicia un duel dins el regne paga abans 1 Poder" in text_of("llei-d-ordre-public")
+    state = table()
+    state.kingdom(home(state)).laws += ["llei-de-les-corts", "llei-d-ordre-public"]
+    challenge = with_tactic(state, BOB, "repte-d-honor")
+    assert paid(act(state, BOB, challenge, "repte", target=ALICE)).get("POW", 0) == 1
+    assert paid(act(state, BOB, "common:proposar-llei", "proposar-llei")).get("POW", 0) == 1
+
+
+def test_4_8_another_kingdoms_duel_law_is_paid_though_its_other_cost_laws_are_not():
+    """§4.8 Duels: "Un duel és un conflicte entre dos o més jugadors", so Bob's duel with
+    Carles is in Carles's kingdom too, whose *Llei d'ordre públic* ("qui inicia un duel dins el
+    regne paga abans 1 Poder") he pays; its *Llei de Corts* ("Proposar llei costa 1 Poder als
+    membres d'aquest regne") asks only its members, though his duel's prize is a proposal."""
+    state = table()
+    state.kingdom(other_kingdom(state)).laws += ["llei-de-les-corts", "llei-d-ordre-public"]
+    duel = {"op": "start_duel", "participants": "$target", "resources": ["FOR"]}
+    effect = [{**duel, "on_win": [{"op": "propose_law"}]}]
+    where = lasting.duel_kingdoms(state, [CARLES], home(state))
+    assert lasting.extra_cost(state, CATALOG, BOB, effect, duels_in=where) == {Resource.POW: 1}
+
+
+PROPOSAL = [{"op": "propose_law"}]
+ALWAYS = {"test": "keyword_count_at_least", "keyword": "Luxe", "count": 0}
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        [{"op": "if", "condition": ALWAYS, "then": PROPOSAL}],
+        [{"op": "if", "condition": ALWAYS, "then": [], "else": PROPOSAL}],
+        [{"op": "for_each", "who": "members", "do": PROPOSAL}],
+        [{"op": "start_duel", "participants": "$target", "resources": ["FOR"], "on_win": PROPOSAL}],
+        [{"op": "start_duel", "participants": "$target", "resources": ["FOR"], "on_tie": PROPOSAL}],
+    ],
+    ids=["then", "else", "do", "on_win", "on_tie"],
+)
+def test_llei_de_les_corts_an_ability_that_may_propose_a_law_costs_1_power_wherever_it_says_so(
+    effect,
+):
+    """ "Proposar llei costa 1 Poder als membres d'aquest regne": docs/content-packs.md's
+    `extra_cost`, "an ability whose effect holds that op costs this much more", holds it inside
+    a condition, a for-each or a duel's outcome as much as at its top."""
+    assert "Proposar llei costa 1 Poder als membres d'aquest regne" in text_of("llei-de-les-corts")
+    state = table(law="llei-de-les-corts")
+    assert lasting.extra_cost(state, CATALOG, BOB, effect) == {Resource.POW: 1}
+    assert lasting.extra_cost(state, CATALOG, CARLES, effect) == {}, "not Carles's kingdom"
+
+
 def test_llei_de_les_corts_propose_law_costs_1_power_and_the_proposer_of_a_passed_law_gains_1():
     text = text_of("llei-de-les-corts")
     assert "Proposar llei costa 1 Poder als membres d'aquest regne" in text
@@ -425,6 +478,23 @@ def test_reforma_de_l_exercit_the_marshal_may_contribute_money_to_crises_accepti
     assert totals == {ALICE: 0, BOB: 3}, "the King's Money is refused"
 
 
+def test_4_10_reforma_de_l_exercit_does_not_hide_pau_de_deu_from_those_who_are_not_marshal():
+    """§4.10: a crisis accepts the resources it names; *Reforma de l'exercit* ("el Mariscal pot
+    contribuir a les crisis que accepten Força amb Diners") adds Money for the Marshal alone,
+    and *Pau i Treva de Déu*, in force beside it, still adds Faith for every member ("les
+    crisis d'aquest regne que accepten Força accepten també Fe")."""
+    assert "el Mariscal pot contribuir a les crisis que accepten Força amb Diners" in text_of(
+        "reforma-de-l-exercit"
+    )
+    assert "que accepten Força accepten també Fe" in text_of("pau-de-deu")
+    state = table()
+    state.kingdom(home(state)).laws += ["reforma-de-l-exercit", "pau-de-deu"]
+    state.kingdom(home(state)).offices["mariscal"] = BOB
+    resolved = crisis(state, "bandolerisme", {ALICE: ("FAI", 4), BOB: ("MON", 3)})
+    totals = {c["seat"]: c["total"] for c in resolved["contributions"]}
+    assert totals == {ALICE: 4, BOB: 3}
+
+
 # -- production -----------------------------------------------------------------------------
 
 
@@ -519,13 +589,13 @@ def test_g35_of_two_privilege_laws_in_force_the_newer_decides():
 # -- vigilance ------------------------------------------------------------------------------
 
 
-def vigilance(state, wanted: dict[int, int]) -> dict[str, int]:
+def vigilance(state, wanted: dict[int, int], catalog=CATALOG) -> dict[str, int]:
     state.phase = Phase.SECRETS
     for seat, amount in wanted.items():
         state.player(seat).plan.indications.append(
             PlannedAbility("common:vigilancia", "vigilancia", {"intrigue": amount})
         )
-    return resolution.commit_vigilance(state, CATALOG, RULES).state.progress["vigilance"]
+    return resolution.commit_vigilance(state, catalog, RULES).state.progress["vigilance"]
 
 
 def test_llei_de_vigilancia_the_spymasters_vigilance_counts_1_more():
@@ -544,6 +614,22 @@ def test_estel_amb_cua_the_vigilance_of_members_counts_1_less():
     )
     counted = vigilance(table(event="estel-amb-cua"), {ALICE: 2, BOB: 1, CARLES: 2})
     assert (counted[str(ALICE)], counted[str(BOB)], counted[str(CARLES)]) == (1, 0, 2)
+
+
+def test_1_7_a_lasting_rule_with_scope_everyone_applies_in_every_kingdom_and_to_the_kingdomless():
+    """§1.7: a passed law or a lasting event "changes rules"; a rule applies in its card's
+    kingdom, and "`scope: everyone` makes it apply in every kingdom and to the kingdomless too"
+    (docs/content-packs.md). A comet seen by the whole realm, made here from *Un estel amb cua*
+    ("la vigilància dels membres d'aquest regne compta 1 punt menys")."""
+    comet = {
+        **CATALOG["estel-amb-cua"],
+        "id": "estel-per-a-tothom",
+        "lasting": [{"rule": "vigilance", "delta": -1, "scope": "everyone"}],
+    }
+    catalog = {**CATALOG, "estel-per-a-tothom": comet}
+    wanted = {ALICE: 2, CARLES: 2, ELENA: 2}
+    counted = vigilance(table(event="estel-per-a-tothom"), wanted, catalog)
+    assert (counted[str(ALICE)], counted[str(CARLES)], counted[str(ELENA)]) == (1, 1, 1)
 
 
 # -- tied votes -----------------------------------------------------------------------------
@@ -622,6 +708,67 @@ def test_llei_de_la_fe_the_high_priest_breaks_ties_if_the_king_did_not_vote():
     voted.kingdom(home(voted)).offices["gran-sacerdot"] = BOB
     tied, events = law_vote(voted, spend={ALICE: 1}, against={BOB: 1})
     assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == ALICE
+
+
+def join_vote(state, catalog=CATALOG):
+    """Didac asks to join Alice's kingdom; its members withdraw: a 0-0 tie (§4.12, §4.7)."""
+    asks = PlannedAbility("common:unir-se-regne", "unir-se-regne", {"kingdom": home(state)})
+    state = effects.execute(state, catalog, RULES, FixedDice([]), DIDAC, asks, secret=False).state
+    events = []
+    while True:
+        vote = next((p for p in state.pending if p.kind == "vote"), None)
+        if vote is None or decisions.votes.is_finished(decisions.ballot(vote, state, RULES)):
+            return state, events
+        seat = vote.waiting_for[0]
+        out = decisions.decide(
+            state, catalog, RULES, FixedDice([]), vote.id, seat, {"withdraw": True}
+        )
+        state, events = out.state, [*events, *out.events]
+
+
+def test_4_7_corts_generals_takes_from_the_king_only_the_ties_of_law_votes():
+    """§4.7: "tie_breaker = King of the relevant kingdom"; *Corts generals*: "el Rei no pot
+    desfer els empats: un empat rebutja la llei", the law's tie, not a request to join."""
+    assert "un empat rebutja la llei" in text_of("corts-generals")
+    state, events = join_vote(table(event="corts-generals"))
+    assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == ALICE
+    vote = next(p for p in state.pending if p.kind == "vote")
+    assert vote.waiting_for == [ALICE]
+
+
+def test_4_7_a_law_vote_rule_in_force_does_not_keep_llei_de_la_fe_from_a_tied_join_vote():
+    """§4.7 "tie_breaker = King of the relevant kingdom", unless a rule says otherwise: a law
+    made here, *Corts perpètues* (Corts generals' "un empat rebutja la llei", passed as a law),
+    is in force before *Llei de la fe* ("el Gran Sacerdot desfà els empats de les votacions
+    si el Rei no hi ha votat"). A tied request to join is no law: the High Priest breaks it."""
+    assert "el Gran Sacerdot desfà els empats de les votacions si el Rei no hi ha votat" in (
+        text_of("llei-de-la-fe")
+    )
+    perpetual = {
+        **CATALOG["llei-de-la-fe"],
+        "id": "corts-perpetues",
+        "lasting": [{"rule": "tie_break", "by": "nobody", "motion": "law"}],
+    }
+    catalog = {**CATALOG, "corts-perpetues": perpetual}
+    state = table()
+    state.kingdom(home(state)).laws += ["corts-perpetues", "llei-de-la-fe"]
+    state.kingdom(home(state)).offices["gran-sacerdot"] = BOB
+    state, events = join_vote(state, catalog)
+    assert next(e for e in events if e.kind == "vote_tied").data["tie_breaker"] == BOB
+    vote = next(p for p in state.pending if p.kind == "vote")
+    assert vote.waiting_for == [BOB]
+
+
+def test_4_7_llei_de_la_fe_stepping_aside_for_a_king_who_voted_leaves_corts_generals_in_force():
+    """*Llei de la fe*: the High Priest breaks ties "si el Rei no hi ha votat"; the King voted,
+    so the law steps aside, and *Corts generals* still rules the tie: "el Rei no pot desfer els
+    empats: un empat rebutja la llei" (§4.7)."""
+    assert "un empat rebutja la llei" in text_of("corts-generals")
+    state = table(law="llei-de-la-fe", event="corts-generals")
+    state.kingdom(home(state)).offices["gran-sacerdot"] = BOB
+    _, events = law_vote(state, spend={ALICE: 1}, against={BOB: 1})
+    result = next(e for e in events if e.kind == "vote_result")
+    assert (result.data["passed"], result.data["tie_broken_by"]) == (False, None)
 
 
 # -- succession -----------------------------------------------------------------------------
