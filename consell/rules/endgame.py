@@ -62,7 +62,7 @@ def judge_objective(
     """
     c = card(catalog, objective)
     condition = c["condition"]  # every objective has one (consell.content.cards.Objective)
-    prestige = int(c.get("prestige", 0))
+    prestige = int(c["prestige"])  # required, at least 1 (consell.content.cards.Objective)
     player = state.player(seat)
     if (
         c.get("scope") == "collective"
@@ -78,7 +78,7 @@ def judge_objective(
 
 def verdicts_of(pending: Pending) -> list[Verdict]:
     """The objectives judged so far in the end-of-game turns, in the order they were chosen."""
-    return [Verdict(**v) for v in pending.data.get("verdicts", [])]
+    return [Verdict(**v) for v in pending.data["verdicts"]]  # begin_end_of_game sets it
 
 
 def unruled(state: GameState) -> list[Verdict]:

@@ -15,7 +15,7 @@ import pytest
 
 from consell.rules import decisions, endgame_turns
 from consell.rules.dice import FixedDice
-from consell.rules.endgame import END_OF_GAME, JUDGED, finish_game
+from consell.rules.endgame import END_OF_GAME, JUDGED, Verdict, finish_game, unruled
 from consell.rules.errors import IllegalTransitionError, InvalidParameterError, NotEligibleError
 from consell.rules.events import PUBLIC
 from consell.rules.resources import Resource
@@ -271,3 +271,101 @@ def test_section_4_17_other_decisions_are_settled_first():
     state.pending.append(Pending(99, "reaction", {}, [BOB]))
     with pytest.raises(IllegalTransitionError):
         finish_game(state)
+
+
+def test_G48_the_director_is_asked_for_what_waits_and_the_end_is_told_to_everyone():
+    """G48: "one it cannot check is ruled by the director"; §4.17: "es compara el seu Prestigi.
+    El jugador amb el valor més alt guanya". The director's panel lists the objective waiting
+    for a ruling, the refusal names it, and the end is told to everyone: each verdict with who
+    gave it, every player's final Prestige, the winners."""
+    catalog = copy.deepcopy(CATALOG)
+    state, _ = over(catalog)
+    personal = state.player(CARLES).objectives[1]
+    catalog[card_id_of(personal)]["condition"] = {"test": "manual", "text": T}
+    state = play_out(state, catalog)
+    assert unruled(state) == [Verdict(CARLES, personal, 3, None, "director")]
+    with pytest.raises(InvalidParameterError) as refused:
+        finish_game(state)
+    assert refused.value.details["needs"] == [(CARLES, personal)]
+    out = finish_game(state, {(CARLES, personal): True})
+    assert out.state.pending == [] and unruled(out.state) == []
+    judged, final, won = out.events
+    assert all(e.audience == PUBLIC for e in out.events)
+    assert [e.kind for e in out.events] == ["objectives_judged", "final_prestige", "game_won"]
+    ruled = {"seat": CARLES, "objective": personal, "met": True, "by": "director"}
+    assert ruled in judged.data["verdicts"]
+    assert final.data["prestige"] == {
+        str(p.seat): p.resources[Resource.PRE] for p in out.state.players
+    }
+    assert won.data["winners"] == out.state.winners
+
+
+def test_G48_the_app_judges_what_it_can_check_with_the_cards_held():
+    """G48: "The app checks machine-checkable conditions automatically": Alice's personal
+    objective asks for a "Luxe" card; she holds one, so the app rules it met."""
+    catalog = copy.deepcopy(CATALOG)
+    state, _ = over(catalog)
+    personal = state.player(ALICE).objectives[1]
+    catalog[card_id_of(personal)]["condition"] = {
+        "test": "keyword_count_at_least",
+        "keyword": "Luxe",
+        "count": 1,
+    }
+    state.player(ALICE).assets.append("actiu-03")  # Luxe
+    out = choose(state, f"objective:{personal}", catalog=catalog)
+    [judged] = [e for e in out.events if e.kind == "objective_judged"]
+    assert (judged.data["met"], judged.data["by"]) == (True, "app")
+
+
+def test_G48_a_collective_objective_that_speaks_of_being_kingdomless_is_judged():
+    """G48: "a kingdomless player fails it unless the card says otherwise": a collective
+    objective met by being kingdomless (or by a strong army) is judged by the app."""
+    catalog = copy.deepcopy(CATALOG)
+    state, _ = over(catalog)
+    state.player(ALICE).kingdom = None
+    collective = state.player(ALICE).objectives[0]
+    catalog[card_id_of(collective)]["condition"] = {
+        "test": "any",
+        "of": [
+            {"test": "indicator_at_least", "indicator": "army", "value": 9},
+            {"test": "kingdomless"},
+        ],
+    }
+    before = state.player(ALICE).resources[Resource.PRE]
+    out = choose(state, f"objective:{collective}", catalog=catalog)
+    [judged] = [e for e in out.events if e.kind == "objective_judged"]
+    assert (judged.data["met"], judged.data["by"]) == (True, "app")
+    assert out.state.player(ALICE).resources[Resource.PRE] == before + 2
+
+
+def test_G48_a_kingdomless_failure_is_on_the_final_screen():
+    """G48: the kingdomless player's failed collective objective is listed among the verdicts
+    kept for the final screen, with its Prestige and why it failed."""
+    state, _ = over()
+    state.player(DIDAC).kingdom = None
+    collective = state.player(DIDAC).objectives[0]
+    out = finish_game(play_out(state))
+    assert {
+        "seat": DIDAC,
+        "objective": collective,
+        "prestige": 2,
+        "met": False,
+        "by": "kingdomless",
+    } in out.state.progress[JUDGED]
+
+
+def test_section_4_17_the_game_cannot_be_finished_before_its_last_turn():
+    """§4.17: the comparison of Prestige comes "un cop els jugadors hagin resolt aquests
+    efectes": in the middle of the game there is nothing to finish."""
+    with pytest.raises(IllegalTransitionError):
+        finish_game(started_game(4, kings=[ALICE]))
+
+
+def test_section_4_17_the_refusal_names_the_decisions_to_settle_first():
+    """§4.17 step 3 comes after every effect of step 2 is resolved: the refusal says which
+    decisions still wait."""
+    state = play_out(over()[0])
+    state.pending.append(Pending(99, "reaction", {}, [BOB]))
+    with pytest.raises(IllegalTransitionError) as refused:
+        finish_game(state)
+    assert refused.value.details["pending"] == ["reaction"]

@@ -555,3 +555,53 @@ def test_4_6_a_plot_succeeds_only_where_its_own_test_succeeded(case, seed):
     assert len(result.rolls) == 3 * (
         len(plot.targets) + sum(1 for s in result.spymaster_tests if s.test is not None)
     )
+
+
+def test_4_6_too_little_intrigue_is_refused_naming_what_was_written():
+    """§4.6: "Intrigue invested, I ≥ 1"; the refusal names the amount written, for the phone to
+    point at that box."""
+    with pytest.raises(InvalidParameterError) as caught:
+        resolve_plot(Plot(DIDAC, (player(BOB),), 0), table(), FixedDice([]), RULES)
+    assert caught.value.details["intrigue"] == 0
+
+
+def test_4_6_a_plot_records_only_its_own_dice():
+    """docs/principles.md, principle 5: a plot's record lists the dice it rolled, not those the
+    game rolled before it."""
+    dice = FixedDice([6, 1, 2, 3])
+    with dice.purpose("an earlier roll"):
+        dice.d6()
+    result = resolve_plot(Plot(DIDAC, (player(BOB),), 1), table(), dice, RULES)
+    assert [r.value for r in result.rolls] == [1, 2, 3]
+
+
+def test_g30_a_spymaster_who_paid_no_vigilance_watches_with_none():
+    """G30: vigilance is what was paid ("missing means 0"): Carles paid none, so his test
+    against Dídac's 1 Intrigue has th = 3 + 1 - 0 = 4, and his 4 passes. The director sees
+    which kingdom's Spymaster covered each target: Alba's covered Bob, nobody covered Ferran."""
+    result = resolve_plot(
+        Plot(DIDAC, (player(BOB), player(FERRAN)), 1),
+        table(spymasters={ALBA: CARLES}),
+        FixedDice([1, *DISCREET, 1, *DISCREET, 4, 1, 1]),
+        RULES,
+    )
+    (spy,) = result.spymaster_tests
+    assert (spy.vigilance, spy.test.threshold, spy.succeeded) == (0, 4, True)
+    assert result.successful == (player(BOB), player(FERRAN))
+    assert [o.spymaster_kingdom for o in result.outcomes] == [ALBA, None]
+
+
+def test_g29d_a_plotting_spymaster_does_not_spare_the_other_kingdoms_spymaster_test():
+    """G29 (d) "If the Spymaster is the conspirator, no Spymaster test is made" is about their
+    own kingdom; (g) each Spymaster covers their own kingdom: Carles, Alba's Spymaster, plots
+    against Bob and Bruma, so Elena, Bruma's Spymaster, still makes her test."""
+    result = resolve_plot(
+        Plot(CARLES, (player(BOB), KingdomTarget(BRUMA)), 1),
+        table(spymasters={ALBA: CARLES, BRUMA: ELENA}),
+        FixedDice([1, *DISCREET, 1, *DISCREET, 6, 1, 1]),
+        RULES,
+    )
+    assert [(s.coverage.kingdom, s.coverage.spymaster) for s in result.spymaster_tests] == [
+        (BRUMA, ELENA)
+    ]
+    assert result.successful == (player(BOB),)

@@ -142,3 +142,111 @@ def test_actius_an_aborted_activation_does_not_use_up_the_asset():
     out = execute(state, catalog, RULES, FixedDice([]), ALICE, planned_tile, secret=False)
     assert "aborted" in [e.kind for e in out.events]
     assert out.state.player(ALICE).assets_used == {}
+
+
+# -- using and declining ------------------------------------------------------------------------
+
+
+def _reacting(*effect: dict, **fields) -> dict:
+    """Alba's house card with one more reaction to a plot against its holder."""
+    return catalog_with(
+        ability("resposta", "reaction", trigger="plot_against_me", effect=list(effect), **fields)
+    )
+
+
+def test_s19_a_declined_reaction_changes_nothing_and_is_told_as_its_owners_choice():
+    """§1.9: "Si una reacció té un cost en recursos, la seva activació serà opcional": Alice
+    lets the shield pass; nothing is paid, and her phone and the audit show she chose so."""
+    state = table()
+    state.player(ALICE).assets = ["escut"]
+    [_free, paid] = reactions.firing(state, CATALOG, "plot_against_me", seats={ALICE})
+    out = reactions.decline(state, paid)
+    assert out.state.player(ALICE).resources[Resource.INT] == 5
+    assert out.state.player(ALICE).assets == ["escut"]
+    [event] = out.events
+    assert (event.kind, event.audience, event.actor) == ("reaction_declined", (ALICE,), ALICE)
+    assert event.data == {"source": "asset:escut", "ability": "parar"}
+
+
+def test_s34_a_reaction_used_in_secret_is_told_to_its_owner_alone():
+    """§3.4: what happens in the Secrets phase stays with its owner: the shield used against a
+    plot shows its gain to Alice alone."""
+    state = table()
+    state.player(ALICE).assets = ["escut"]
+    [paid] = [r for r in reactions.firing(state, CATALOG, "plot_against_me") if not r.mandatory]
+    out = reactions.use(state, CATALOG, RULES, FixedDice([]), paid, secret=True)
+    assert out.events and all(e.audience == (ALICE,) for e in out.events)
+
+
+def test_s19_a_reaction_uses_the_boxes_its_owner_filled_in():
+    """§1.9, G47: a reaction asks its boxes when declared: Alice names Bob, who loses 1 Money."""
+    catalog = _reacting(
+        {"op": "lose", "who": "$target", "resource": "MON", "amount": 1},
+        params=[{"name": "target", "type": "player", "scope": "others"}],
+    )
+    state = table()
+    [mine] = reactions.firing(state, catalog, "plot_against_me", seats={ALICE})
+    out = reactions.use(state, catalog, RULES, FixedDice([]), mine, {"target": BOB}, secret=False)
+    assert out.state.player(BOB).resources[Resource.MON] == 4
+
+
+def test_s110_a_reaction_that_discards_at_random_uses_the_games_dice():
+    """§1.10: a random tactic is drawn with the game's dice: Alice's reaction discards one of
+    her two tactics, the one the die picks."""
+    catalog = _reacting({"op": "discard", "who": "self", "what": "random_tactic", "count": 1})
+    state = table()
+    state.player(ALICE).tactics = ["tactica-01", "tactica-02"]
+    [mine] = reactions.firing(state, catalog, "plot_against_me", seats={ALICE})
+    out = reactions.use(state, catalog, RULES, FixedDice([1]), mine, secret=False)
+    assert out.state.player(ALICE).tactics == ["tactica-01"]
+
+
+def test_g51_a_kingdomless_players_reaction_outside_the_groups_crisis_has_no_kingdom():
+    """G51: only at Destiny do the kingdomless "es tracten com si formessin part d'un regne":
+    Carles, kingdomless, has no kingdom whose indicator his reaction could move, so it aborts
+    and costs nothing."""
+    catalog = _reacting(
+        {"op": "move_indicator", "kingdom": "own", "indicator": "army", "delta": 1},
+        cost={"MON": 1},
+    )
+    state = table()
+    state.player(CARLES).kingdom = None
+    [mine] = reactions.firing(state, catalog, "plot_against_me", seats={CARLES})
+    out = reactions.use(state, catalog, RULES, FixedDice([]), mine, secret=False)
+    assert "aborted" in [e.kind for e in out.events]
+    assert out.state.player(CARLES).resources[Resource.MON] == 5
+
+
+def test_s19_common_actions_react_too():
+    """§1.9: "Cada reacció indica les condicions necessàries per la seva activació": a common
+    action's reaction fires for every player, after their house and offices."""
+    catalog = catalog_with()
+    catalog["alarma"] = {
+        "id": "alarma",
+        "kind": "common_action",
+        "title": T,
+        "abilities": [
+            ability(
+                "alerta",
+                "reaction",
+                trigger="plot_against_me",
+                cost={"INT": 1},
+                effect=[{"op": "gain", "who": "self", "resource": "FAI", "amount": 1}],
+            )
+        ],
+    }
+    fired = reactions.firing(table(), catalog, "plot_against_me", seats={BOB})
+    assert [(r.seat, r.source, r.ability) for r in fired] == [(BOB, "common:alarma", "alerta")]
+
+
+def test_actius_a_used_asset_does_not_silence_the_next_one():
+    """Actius: "un cop cada torn" is counted per asset: the tower used, Alice's second asset
+    still reacts to the next duel."""
+    guard = {**TORRE, "id": "guarda"}
+    catalog = catalog_with(torre=TORRE, guarda=guard)
+    state = _tower_table()
+    state.player(ALICE).assets = ["torre", "guarda"]
+    first = reactions.firing(state, catalog, "duel_started", seats={ALICE})[0]
+    used = reactions.use(state, catalog, RULES, FixedDice([]), first, secret=False).state
+    fired = reactions.firing(used, catalog, "duel_started", seats={ALICE})
+    assert [r.source for r in fired] == ["asset:guarda"]
