@@ -58,7 +58,7 @@ class Option:
 
 def options(state: GameState, catalog: cards.Catalog, pending: Pending, seat: int) -> list[Option]:
     """What ``seat`` may still choose: their unused end-of-game reactions, then their objectives."""
-    used = set(pending.data.get("used", {}).get(str(seat), []))
+    used = set(pending.data["used"].get(str(seat), []))
     out = [
         Option(f"{r.source}|{r.ability}", r.source, r.ability, r.mandatory)
         for r in reactions.firing(state, catalog, AT_END_OF_GAME, seats=[seat])
@@ -125,7 +125,7 @@ def lasting_at_end(
     for a in list(lasting.active(state, catalog)):
         if a.rule.get("rule") != "end_of_game":
             continue
-        kind = cards.card(catalog, a.card).get("kind", "law")
+        kind = cards.card(catalog, a.card)["kind"]
         context = Context(
             owner=None, kingdom=a.kingdom, group=a.kingdom is None, source=f"{kind}:{a.card}"
         )
@@ -157,7 +157,7 @@ def decide(
         raise NotEligibleError(_("It is not your turn to use an end-of-game reaction."))
     left = options(state, catalog, pending, who)
     if decision.get("pass"):
-        return _pass(state, catalog, pending, who, left)
+        return _pass(state, catalog, who, left)
     option = next((o for o in left if o.key == decision.get("choose")), None)
     if option is None:
         raise InvalidParameterError(_("Choose one of your end-of-game reactions."))
@@ -165,7 +165,7 @@ def decide(
     if not isinstance(params, Mapping):
         raise InvalidParameterError(_("A reaction's boxes are named values."))
     if option.ability is None:
-        used = _judge(state, catalog, ruleset, pending, who, option.source.removeprefix(OBJECTIVE))
+        used = _judge(state, catalog, ruleset, who, option.source.removeprefix(OBJECTIVE))
     else:
         reaction = reactions.Reaction(who, option.source, option.ability, option.mandatory)
         used = reactions.use(state, catalog, ruleset, dice, reaction, dict(params), secret=False)
@@ -185,9 +185,7 @@ def decide(
     return Outcome(new, (chosen, *used.events))
 
 
-def _pass(
-    state: GameState, catalog: cards.Catalog, pending: Pending, who: int, left: list[Option]
-) -> Outcome:
+def _pass(state: GameState, catalog: cards.Catalog, who: int, left: list[Option]) -> Outcome:
     """A player with only paid reactions left may stop using them; it is final."""
     if any(o.mandatory for o in left):
         raise NotEligibleError(
@@ -204,7 +202,6 @@ def _judge(
     state: GameState,
     catalog: cards.Catalog,
     ruleset: Ruleset,
-    pending: Pending,
     who: int,
     objective: str,
 ) -> Outcome:
