@@ -123,17 +123,26 @@ def test_section_4_17_objectives_are_among_the_end_of_game_reactions():
     ]
 
 
+def with_personal_condition(seat, condition):
+    """The last turn over, where ``seat``'s personal objective asks for ``condition``."""
+    catalog = copy.deepcopy(CATALOG)
+    state, _ = over(catalog)
+    personal = state.player(seat).objectives[1]
+    catalog[card_id_of(personal)]["condition"] = condition
+    return catalog, state, personal
+
+
 def test_section_4_17_an_objective_is_judged_when_it_is_chosen():
     """§4.17, G48: one at a time, so the order counts: Alice's personal objective asks for 4 of
     a resource; she holds 5 Money. Spending 2 of it first on the paid reaction fails it."""
-    catalog = copy.deepcopy(CATALOG)
-    state, _ = over(catalog)
-    personal = state.player(ALICE).objectives[1]
-    catalog[card_id_of(personal)]["condition"] = {
-        "test": "resource_at_least",
-        "resource": "MON",
-        "amount": 4,
-    }
+    catalog, state, personal = with_personal_condition(
+        ALICE,
+        {
+            "test": "resource_at_least",
+            "resource": "MON",
+            "amount": 4,
+        },
+    )
     state.player(ALICE).resources[Resource.MON] = 5
     state = choose(state, f"tactic:{VENDA}|vendre", catalog=catalog).state
     for seat in (BOB, CARLES, DIDAC):
@@ -147,14 +156,14 @@ def test_section_4_17_an_objective_is_judged_when_it_is_chosen():
 
 def test_section_4_17_a_met_objective_adds_its_prestige_as_it_is_chosen():
     """§4.17: an objective gives its Prestige as an "At end of game" reaction."""
-    catalog = copy.deepcopy(CATALOG)
-    state, _ = over(catalog)
-    personal = state.player(ALICE).objectives[1]
-    catalog[card_id_of(personal)]["condition"] = {
-        "test": "resource_at_least",
-        "resource": "MON",
-        "amount": 1,
-    }
+    catalog, state, personal = with_personal_condition(
+        ALICE,
+        {
+            "test": "resource_at_least",
+            "resource": "MON",
+            "amount": 1,
+        },
+    )
     before = state.player(ALICE).resources[Resource.PRE]
     out = choose(state, f"objective:{personal}", catalog=catalog)
     assert out.state.player(ALICE).resources[Resource.PRE] == before + 3
@@ -251,10 +260,7 @@ def test_G48_a_kingdomless_player_fails_a_collective_objective():
 def test_G48_the_director_rules_what_the_app_cannot_check():
     """G48: "The app checks machine-checkable conditions automatically, and the director
     confirms the rest"."""
-    catalog = copy.deepcopy(CATALOG)
-    state, _ = over(catalog)
-    personal = state.player(CARLES).objectives[1]
-    catalog[card_id_of(personal)]["condition"] = {"test": "manual", "text": T}
+    catalog, state, personal = with_personal_condition(CARLES, {"test": "manual", "text": T})
     state = play_out(state, catalog)
     with pytest.raises(InvalidParameterError):
         finish_game(state)
@@ -278,10 +284,7 @@ def test_G48_the_director_is_asked_for_what_waits_and_the_end_is_told_to_everyon
     El jugador amb el valor més alt guanya". The director's panel lists the objective waiting
     for a ruling, the refusal names it, and the end is told to everyone: each verdict with who
     gave it, every player's final Prestige, the winners."""
-    catalog = copy.deepcopy(CATALOG)
-    state, _ = over(catalog)
-    personal = state.player(CARLES).objectives[1]
-    catalog[card_id_of(personal)]["condition"] = {"test": "manual", "text": T}
+    catalog, state, personal = with_personal_condition(CARLES, {"test": "manual", "text": T})
     state = play_out(state, catalog)
     assert unruled(state) == [Verdict(CARLES, personal, 3, None, "director")]
     with pytest.raises(InvalidParameterError) as refused:
@@ -303,14 +306,14 @@ def test_G48_the_director_is_asked_for_what_waits_and_the_end_is_told_to_everyon
 def test_G48_the_app_judges_what_it_can_check_with_the_cards_held():
     """G48: "The app checks machine-checkable conditions automatically": Alice's personal
     objective asks for a "Luxe" card; she holds one, so the app rules it met."""
-    catalog = copy.deepcopy(CATALOG)
-    state, _ = over(catalog)
-    personal = state.player(ALICE).objectives[1]
-    catalog[card_id_of(personal)]["condition"] = {
-        "test": "keyword_count_at_least",
-        "keyword": "Luxe",
-        "count": 1,
-    }
+    catalog, state, personal = with_personal_condition(
+        ALICE,
+        {
+            "test": "keyword_count_at_least",
+            "keyword": "Luxe",
+            "count": 1,
+        },
+    )
     state.player(ALICE).assets.append("actiu-03")  # Luxe
     out = choose(state, f"objective:{personal}", catalog=catalog)
     [judged] = [e for e in out.events if e.kind == "objective_judged"]

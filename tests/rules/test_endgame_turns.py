@@ -17,38 +17,28 @@ from consell.rules.dice import FixedDice, HmacDice
 from consell.rules.endgame import END_OF_GAME
 from consell.rules.events import DIRECTOR, PUBLIC
 from consell.rules.resources import Resource
-from consell.rules.ruleset import Ruleset
 from consell.rules.state import DestinyCard
 from tests.rules.catalog import ALICE, BOB, CARLES, DIDAC, started_game
-from tests.rules.catalog import CATALOG as BASE
+from tests.rules.test_endgame import CATALOG as ENDGAME_CATALOG
+from tests.rules.test_endgame import RULES, TRESOR, VENDA, T
 
-RULES = Ruleset.default()
-T = {"ca": "-", "en": "-"}
-TRESOR = "actiu-01"
-VENDA = "tactica-01"
 BOB_VENDA = "tactica-02"
 LAW = "llei-01"
 EVENT = "esdeveniment-01"
-GAIN_2 = [{"op": "gain", "who": "self", "resource": "PRE", "amount": 2}]
-GAIN_1 = [{"op": "gain", "who": "self", "resource": "PRE", "amount": 1}]
 LOSE_1 = {"op": "lose", "who": "members", "resource": "PRE", "amount": 1}
 BY_HAND = {"op": "manual", "text": {"ca": "Compteu-ho.", "en": "Count it."}}
-VENDRE = {"id": "vendre", "type": "reaction", "trigger": "at_end_of_game", "title": T, "text": T,
-          "cost": {"MON": 2}, "effect": GAIN_1}  # fmt: skip
 
 
 def _catalog():
-    catalog = copy.deepcopy(BASE)
-    catalog[TRESOR]["abilities"] = [
-        {"id": "lluir", "type": "reaction", "trigger": "at_end_of_game", "title": T, "text": T,
-         "effect": GAIN_2},
-    ]  # fmt: skip
-    catalog[VENDA]["abilities"] = [VENDRE]
-    catalog[BOB_VENDA]["abilities"] = [VENDRE]
+    """``test_endgame``'s table, where Bob holds a "Venda" of his own."""
+    catalog = copy.deepcopy(ENDGAME_CATALOG)
+    [vendre] = catalog[VENDA]["abilities"]
+    catalog[BOB_VENDA]["abilities"] = [vendre]
     return catalog
 
 
 CATALOG = _catalog()
+VENDRE = CATALOG[VENDA]["abilities"][0]
 
 
 def last_turn_over(catalog=CATALOG, prepare=None):

@@ -389,15 +389,21 @@ def test_g57_an_absent_players_loss_is_taken_from_their_largest_holding():
     assert done.player(BOB).resources[Resource.FOR] == 5
 
 
+def uprising_chosen_by_a_king_of_prestige_only(state, pid):
+    """Rolled to an Uprising (one success), nobody pledges; Alice holds only Prestige, so she
+    has no loss of her own to choose."""
+    state.player(ALICE).resources = {r: 0 for r in Resource} | {Resource.PRE: 5}
+    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 6]), pid)
+    return pass_all(out.state, pid)
+
+
 def test_g57_a_single_highest_indicator_drops_without_asking_the_king():
     """§4.5: "The kingdom's highest indicator that is above 1 drops by 1 ... (the King chooses
     if tied)": with one highest there is nothing to choose. Alice holds only Prestige, so she
     has no loss to choose either and is not asked."""
     state, pid = uprising_table()
     state.kingdom(0).indicators[Indicator.WEALTH] = 4
-    state.player(ALICE).resources = {r: 0 for r in Resource} | {Resource.PRE: 5}
-    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 6]), pid)
-    state = pass_all(out.state, pid)
+    state = uprising_chosen_by_a_king_of_prestige_only(state, pid)
     pending = flow(state, pid)
     assert pending.data["flow"]["indicator_choices"] == []
     assert pending.waiting_for == [BOB, CARLES]
@@ -410,9 +416,7 @@ def test_g57_the_king_is_asked_on_a_tie_of_two_even_with_no_loss_to_choose():
     he holds only Prestige and so chooses no loss."""
     state, pid = uprising_table()
     state.kingdom(0).indicators[Indicator.GRACE] = 2
-    state.player(ALICE).resources = {r: 0 for r in Resource} | {Resource.PRE: 5}
-    out = insurrection_flow.start(state, RULES, FixedDice([1, 1, 6]), pid)
-    state = pass_all(out.state, pid)
+    state = uprising_chosen_by_a_king_of_prestige_only(state, pid)
     pending = flow(state, pid)
     assert pending.data["flow"]["indicator_choices"] == ["wealth", "army"]
     assert pending.waiting_for == [ALICE, BOB, CARLES]

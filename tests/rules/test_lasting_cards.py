@@ -645,16 +645,25 @@ def law_vote(state, spend: dict[int, int] | None = None, against: dict[int, int]
     state = decisions.decide(
         state, CATALOG, RULES, FixedDice([]), choice.id, BOB, {"law": state.law_row[0]}
     ).state
+
+    def answer(seat):
+        side = "against" if seat in against else "for"
+        amount = against.pop(seat, 0) or spend.pop(seat, 0)
+        return {"side": side, "spend": amount} if amount else {"withdraw": True}
+
+    return vote_through(state, CATALOG, answer)
+
+
+def vote_through(state, catalog, answer):
+    """Each voter in turn gives ``answer(seat)`` until the vote is over: the state and the
+    vote's events."""
     events = []
     while True:
         vote = next((p for p in state.pending if p.kind == "vote"), None)
         if vote is None or decisions.votes.is_finished(decisions.ballot(vote, state, RULES)):
             return state, events
         seat = vote.waiting_for[0]
-        side = "against" if seat in against else "for"
-        amount = against.pop(seat, 0) or spend.pop(seat, 0)
-        decision = {"side": side, "spend": amount} if amount else {"withdraw": True}
-        out = decisions.decide(state, CATALOG, RULES, FixedDice([]), vote.id, seat, decision)
+        out = decisions.decide(state, catalog, RULES, FixedDice([]), vote.id, seat, answer(seat))
         state, events = out.state, [*events, *out.events]
 
 
@@ -714,16 +723,7 @@ def join_vote(state, catalog=CATALOG):
     """Didac asks to join Alice's kingdom; its members withdraw: a 0-0 tie (§4.12, §4.7)."""
     asks = PlannedAbility("common:unir-se-regne", "unir-se-regne", {"kingdom": home(state)})
     state = effects.execute(state, catalog, RULES, FixedDice([]), DIDAC, asks, secret=False).state
-    events = []
-    while True:
-        vote = next((p for p in state.pending if p.kind == "vote"), None)
-        if vote is None or decisions.votes.is_finished(decisions.ballot(vote, state, RULES)):
-            return state, events
-        seat = vote.waiting_for[0]
-        out = decisions.decide(
-            state, catalog, RULES, FixedDice([]), vote.id, seat, {"withdraw": True}
-        )
-        state, events = out.state, [*events, *out.events]
+    return vote_through(state, catalog, lambda seat: {"withdraw": True})
 
 
 def test_4_7_corts_generals_takes_from_the_king_only_the_ties_of_law_votes():
