@@ -207,7 +207,7 @@ def _detail(event: Mapping[str, Any], actor: int | None) -> dict[str, Any] | Non
     if kind == Kind.AUCTION_RESOLVED:
         bids = auction_bids(payload(event, AuctionResolved)["bids"])
     elif kind == Kind.BIDS_SETTLED:
-        bids = [_settled(b) for b in payload(event, BidsSettled)["bids"]]
+        bids = [_settled(b, actor) for b in payload(event, BidsSettled)["bids"]]
     elif kind == Kind.VOTE_RESULT:
         record = payload(event, VoteResult)["record"]
         return {"spends": vote_spends(record)} if record else None
@@ -231,10 +231,11 @@ def auction_bids(records: Sequence[AuctionBid]) -> list[dict[str, Any]]:
     ]
 
 
-def _settled(bid: SettledBid) -> dict[str, Any]:
-    """A bidder's own bid as settled: the bidder's note names neither them nor a status."""
-    row = {"seat": None, "round": bid["round"], "asset": bid["asset"], "amount": bid["amount"]}
-    return {**row, "capped": None, "status": ""}
+def _settled(bid: SettledBid, bidder: int | None) -> dict[str, Any]:
+    """A bidder's own bid as their note settled it (§4.9): the note is the bidder's (its
+    actor) and says whether the bid won, nothing more; the cap is in the director's record."""
+    row = {"seat": bidder, "round": bid["round"], "asset": bid["asset"], "amount": bid["amount"]}
+    return {**row, "capped": None, "status": "won" if bid["won"] else "not_won"}
 
 
 def vote_spends(record: Sequence[BallotLine]) -> list[dict[str, Any]]:

@@ -38,6 +38,7 @@ BID_STATUSES = {
     "tied": gettext_lazy("still tied: nobody wins"),
     "zero": gettext_lazy("no Money to back it"),
     "void": gettext_lazy("asset already sold"),
+    "not_won": gettext_lazy("not won"),  # a bidder's own note says only whether it won
 }
 
 
