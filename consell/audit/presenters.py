@@ -84,10 +84,13 @@ def _details(entry: Entry, names: Names) -> dict[str, Any]:
     """The tables under an entry: a plot's tests, an auction's bids, a vote's spends."""
     detail = entry.detail
     if detail is None:
-        return {"plot": None, "bids": None, "spends": None}
+        return {"plot": None, "bids": None, "bids_capped": False, "spends": None}
+    bids = _bids(detail.get("bids"), names)
     return {
         "plot": _plot(detail, names) if entry.kind == Kind.PLOT_RESOLVED else None,
-        "bids": _bids(detail.get("bids"), names),
+        "bids": bids,
+        # A bidder's own note holds no cap (the director's record does): no empty column.
+        "bids_capped": any(b.get("capped") is not None for b in bids or []),
         "spends": _spends(detail.get("spends"), names),
     }
 
