@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from consell.game.chain_rows import digest_of, event_fields
 from consell.game.models import Game
-from consell.rules import audience
+from consell.rules import audience, chain
 from consell.rules.audience import Viewer
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import TurnSnapshot, payload
 
-SCHEMA = "consell-audit/1"
+SCHEMA = "consell-audit/2"
 ALGORITHM = "HMAC-SHA256(seed, str(counter)[':'+k]) big-endian, rejection sampling"
 
 
@@ -34,7 +35,9 @@ def may_read(event, viewer: Viewer, finished: bool) -> bool:
 def build_document(game: Game, viewer: Viewer) -> dict[str, Any]:
     """The audit log of ``game`` as ``viewer`` may read it."""
     state = game.state or {}
-    events = [_event(e) for e in game.events.order_by("seq") if may_read(e, viewer, game.finished)]
+    rows = list(game.events.order_by("seq"))
+    rolls = list(game.rolls.order_by("counter"))
+    events = [_event(e) for e in rows if may_read(e, viewer, game.finished)]
     return {
         "schema": SCHEMA,
         "game": {
@@ -63,25 +66,31 @@ def build_document(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "purpose": r.purpose,
                 "entered": r.entered,
                 "event_seq": r.event_seq,
+                "link": r.link,
             }
-            for r in game.rolls.order_by("counter")
+            for r in rolls
         ],
         "events": events,
+        "chain": _chain(game, [*rows, *rolls]),
     }
 
 
 def _event(e) -> dict[str, Any]:
+    return {**event_fields(e), "created_at": e.created_at.isoformat(), "link": e.link}
+
+
+def _chain(game: Game, rows: list) -> dict[str, Any]:
+    """Every link, readable or not: its number, its content's digest and its hash, so a
+    reader checks the whole chain through the links it may not read (``consell.rules.chain``).
+    A digest is computed from the row as it is now: a row changed since it was sealed no
+    longer matches its hash."""
+    sealed = sorted((r for r in rows if r.link is not None), key=lambda r: r.link)
     return {
-        "seq": e.seq,
-        "turn": e.turn,
-        "phase": e.phase,
-        "kind": e.kind,
-        "actor": e.actor,
-        "by_director": e.by_director,
-        "audience": e.audience,
-        "reveal_at_end": e.reveal_at_end,
-        "created_at": e.created_at.isoformat(),
-        "payload": e.payload,
+        "scheme": chain.SCHEME,
+        "start": chain.genesis(game.commitment),
+        "head": game.chain_head,
+        "published": list(game.heads),
+        "links": [{"link": r.link, "digest": digest_of(r), "hash": r.chain} for r in sealed],
     }
 
 

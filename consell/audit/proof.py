@@ -12,7 +12,10 @@ same thing. A game is proven when:
 - every die and shuffle step rolled by the app is what HMAC-SHA256(seed, counter) gives
   (``consell.rules.dice.verify``); dice typed in by the director are marked entered and only
   checked to be a face of the die;
-- every die an event shows (a plot's dice, for instance) is the die of the log.
+- every die an event shows (a plot's dice, for instance) is the die of the log;
+- the hash chain holds (``consell.rules.chain``): every link follows from the one before, every
+  event and roll the document shows hashes to its link's digest, and every head published to
+  the table during the game is a link of it. The first bad link is named.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from consell.rules import chain
 from consell.rules.dice import Roll, verify
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import GameCreated, PlotResolved, payload
@@ -56,6 +60,8 @@ class Proof:
     seed: str | None
     rolls: tuple[RollCheck, ...]
     problems: tuple[str, ...]
+    chain: chain.ChainCheck | None = None  # None: the log predates the chain
+    hidden_links: int = 0  # links this reader may not read, checked by their digest alone
 
     @property
     def revealed(self) -> bool:
@@ -81,7 +87,8 @@ def prove(document: Mapping[str, Any]) -> Proof:
         events = list(document["events"])
     except (KeyError, TypeError, ValueError) as exc:
         raise MalformedLog(f"Not an audit log: {exc!r}") from exc
-    problems = _published(commitment, events) + _coverage(rolls, counter)
+    checked, chain_problems, hidden = _chain(document, commitment)
+    problems = chain_problems + _published(commitment, events) + _coverage(rolls, counter)
     problems += [f"roll #{r.counter} has no range ({r.sides} sides)" for r in rolls if r.sides < 1]
     rolls_ok = [r for r in rolls if r.sides >= 1]
     expected: dict[int, int] = {}
@@ -114,7 +121,52 @@ def prove(document: Mapping[str, Any]) -> Proof:
         )
         for r, seq in sorted(zip(rolls, seqs, strict=True), key=lambda pair: pair[0].counter)
     )
-    return Proof(commitment, seed_hex, checks, tuple(problems))
+    return Proof(commitment, seed_hex, checks, tuple(problems), checked, hidden)
+
+
+def _chain(
+    document: Mapping[str, Any], commitment: str
+) -> tuple[chain.ChainCheck | None, list[str], int]:
+    """Recompute the hash chain; the first bad link comes first among the problems."""
+    sealed = document.get("chain")
+    if sealed is None:
+        return None, [], 0
+    try:
+        links = [
+            chain.Link(int(x["link"]), str(x["digest"]), str(x["hash"])) for x in sealed["links"]
+        ]
+        contents: dict[int, dict[str, Any]] = {}
+        names: dict[int, str] = {}
+        for event in document["events"]:
+            number = int(event["link"])
+            contents[number] = chain.event_content(event)
+            names[number] = f"event #{event['seq']} ({event['kind']})"
+        for roll in document["rolls"]:
+            number = int(roll["link"])
+            contents[number] = chain.roll_content(roll)
+            names[number] = f"roll #{roll['counter']} ({roll['purpose'] or 'unlabelled'})"
+        published = [(int(h["link"]), str(h["head"])) for h in sealed.get("published", [])]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise MalformedLog(f"The chain cannot be read: {exc!r}") from exc
+    try:
+        result = chain.check(chain.genesis(commitment), links, contents)
+    except chain.NotCanonical as exc:
+        raise MalformedLog(f"The chain cannot be read: {exc}") from exc
+    problems: list[str] = []
+    if str(sealed.get("start")) != chain.genesis(commitment):
+        problems.append("the chain does not start from this game's commitment")
+    if not result.ok:
+        where = names.get(result.first_bad or 0, "a link this reader may not read")
+        problems.append(f"the chain breaks at link {result.first_bad}, {where}: {result.problem}")
+    elif result.head != str(sealed.get("head")):
+        problems.append(f"the chain ends at {chain.short(result.head)}, not at the head it states")
+    hashes = {link.number: link.hash for link in links}
+    problems += [
+        f"the head {chain.short(head)} shown to the table at link {number} is not in the chain"
+        for number, head in published
+        if hashes.get(number) != head
+    ]
+    return result, problems, len(links) - len(contents)
 
 
 def _status(roll: Roll, expected: Mapping[int, int], unchecked: str | None) -> str:

@@ -2,8 +2,9 @@
 
     python -m consell.audit.verify_export game-12-audit.json
 
-Exits 0 when every die and shuffle is proven, 1 naming each roll that is not (or when the seed
-is not revealed yet), 2 when the file is not an audit log.
+Exits 0 when the hash chain holds and every die and shuffle is proven, 1 naming the first bad
+link and each roll that is not proven (or when the seed is not revealed yet), 2 when the file is
+not an audit log.
 """
 
 from __future__ import annotations
@@ -19,6 +20,13 @@ from .proof import ENTERED, VERIFIED, MalformedLog, Proof, prove
 def report(proof: Proof, out: TextIO) -> None:
     """What was checked, then every problem on its own line."""
     out.write(f"commitment: {proof.commitment}\n")
+    if proof.chain is None:
+        out.write("chain: none (the log predates the hash chain)\n")
+    elif proof.chain.ok:
+        hidden = (
+            f", {proof.hidden_links} of them hidden from this reader" if proof.hidden_links else ""
+        )
+        out.write(f"chain: {proof.chain.links} links hold{hidden}, head {proof.chain.head}\n")
     if not proof.revealed:
         out.write("the seed is not revealed yet: the game is not over\n")
     out.write(

@@ -63,6 +63,12 @@ class Game(models.Model):
     # something new; websocket notices carry them so a phone can spot a gap without learning
     # how many hidden events happened in between.
     versions = models.JSONField(default=dict)
+    # The hash-chained log (``consell.rules.chain``): how many links (events and rolls) it
+    # has, its newest hash, and the head as each phase closed, which every phone and the board
+    # show and the phones keep (docs/audit-log.md).
+    links = models.PositiveIntegerField(default=0)
+    chain_head = models.CharField(max_length=64, blank=True, default="")
+    heads = models.JSONField(default=list)
     board_token = models.CharField(max_length=64, unique=True, default=_new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -126,6 +132,11 @@ class Event(models.Model):
     audience = models.JSONField(default=list)  # "public" | "director" | [seat positions]
     reveal_at_end = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Its place in the game's hash chain, the chain's hash there, and the random salt its
+    # digest covers, revealed only with the event (``consell.rules.chain``).
+    link = models.PositiveIntegerField(null=True)
+    chain = models.CharField(max_length=64, blank=True, default="")
+    salt = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["game", "seq"]
@@ -146,6 +157,8 @@ class DiceRoll(models.Model):
     purpose = models.CharField(max_length=200, blank=True)
     entered = models.BooleanField(default=False)
     event_seq = models.PositiveIntegerField(null=True)
+    link = models.PositiveIntegerField(null=True)  # as an event's (``consell.rules.chain``)
+    chain = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["game", "counter"]

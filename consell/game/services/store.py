@@ -25,7 +25,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
-from consell.game import game_rows, log_cache, state_cache
+from consell.game import chain_rows, game_rows, log_cache, state_cache
 from consell.game.access import keep_row
 from consell.game.models import DiceRoll, Event, Game
 from consell.game.signals import announce, game_changed
@@ -62,6 +62,9 @@ class Change:
     touched_seats: set[int] = field(default_factory=set)
     # The snapshot and ruleset as read, to save only what changed.
     loaded: tuple[dict | None, dict] = (None, {})
+    # The turn, phase and status as the change began: the chain's head is published when
+    # they move on (``chain_rows.publish``).
+    began: tuple[int, str, str] | None = None
 
     def touch(self, *, public: bool = False, seats: Iterable[int] = ()) -> None:
         """Mark viewers to refresh although no event was recorded."""
@@ -100,6 +103,7 @@ class Change:
                     payload=_json_safe(ev.data),
                     audience=ev.audience if isinstance(ev.audience, str) else list(ev.audience),
                     reveal_at_end=ev.reveal_at_end,
+                    salt=chain_rows.new_salt(),
                 )
             )
 
@@ -166,7 +170,7 @@ def open_dealt(game_id: int, options: Options) -> DealtChange:
     if opened.state is None:
         raise IllegalTransitionError(_("The cards have not been dealt yet."))
     ch = DealtChange(opened.game, opened.state, opened.ruleset, opened.dice, opened.by_director)
-    ch.loaded = opened.loaded
+    ch.loaded, ch.began = opened.loaded, opened.began
     return ch
 
 
@@ -198,7 +202,19 @@ def _open(game_id: int, options: Options) -> Change:
         dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
     ruleset = _ruleset(orjson.dumps(game.ruleset, option=orjson.OPT_SORT_KEYS))
     by_director = options.get("by_director", False)
-    return Change(game, state, ruleset, dice, by_director, loaded=(game.snapshot, game.ruleset))
+    return Change(
+        game,
+        state,
+        ruleset,
+        dice,
+        by_director,
+        loaded=(game.snapshot, game.ruleset),
+        began=_moment(state),
+    )
+
+
+def _moment(state: GameState | None) -> tuple[int, str, str] | None:
+    return None if state is None else (state.turn, str(state.phase), str(state.status))
 
 
 @lru_cache(maxsize=64)
@@ -234,23 +250,26 @@ def save(ch: Change) -> None:
     game = ch.game
     first_seq = ch.events[0].seq if ch.events else game.seq
     before = (first_seq - 1 if ch.events else game.seq, game.state_tag)
-    keys = game_rows.append(ch.events, ids=True)
     rolls: list[Roll] = ch.dice.rolls
-    game_rows.append(
-        [
-            DiceRoll(
-                game=game,
-                counter=r.counter,
-                sides=r.sides,
-                value=r.value,
-                kind=r.kind,
-                purpose=r.purpose[:200],
-                entered=r.entered,
-                event_seq=first_seq,
-            )
-            for r in rolls
-        ]
-    )
+    dice = [
+        DiceRoll(
+            game=game,
+            counter=r.counter,
+            sides=r.sides,
+            value=r.value,
+            kind=r.kind,
+            purpose=r.purpose[:200],
+            entered=r.entered,
+            event_seq=first_seq,
+        )
+        for r in rolls
+    ]
+    chain_rows.seal(game, ch.events, dice)
+    published = ch.began is not None and _moment(ch.state) != ch.began
+    if published:
+        chain_rows.publish(game, *ch.began[:2])
+    keys = game_rows.append(ch.events, ids=True)
+    game_rows.append(dice)
     game.dice_counter = ch.dice.counter
     game.state = ch.state.to_dict() if ch.state is not None else None
     bumped = _bump_versions(game, ch)
@@ -258,6 +277,7 @@ def save(ch: Change) -> None:
     # and the ruleset seldom are.
     game.state_tag = state_cache.new_tag()
     fields = ["dice_counter", "state", "state_tag", "seq", "versions", "updated_at"]
+    fields += ["links", "chain_head", *(["heads"] if published else [])]
     snapshot, ruleset = ch.loaded
     fields += ["snapshot"] if game.snapshot is not snapshot else []
     fields += ["ruleset"] if game.ruleset is not ruleset else []
@@ -321,7 +341,8 @@ def _seat_positions(game: Game, ch: Change) -> list[int]:
 
 
 def _json_safe(value):
-    """Events carry plain JSON: enums become strings, tuples lists, sets sorted lists."""
+    """Events carry plain JSON: enums become strings, tuples lists, sets sorted lists, and a
+    whole float its integer (the hash chain encodes whole numbers only, ``rules.chain``)."""
     if isinstance(value, dict):
         return {str(k): _json_safe(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -330,6 +351,8 @@ def _json_safe(value):
         return sorted(_json_safe(v) for v in value)
     if hasattr(value, "to_dict"):
         return _json_safe(value.to_dict())
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
     if isinstance(value, str | int | float | bool) or value is None:
         return value if not isinstance(value, str) else str(value)
     if hasattr(value, "__dataclass_fields__"):
