@@ -58,10 +58,11 @@ def digest_of(row: Event | DiceRoll) -> str:
 def seal(game: Game, events: Sequence[Event], rolls: Sequence[DiceRoll]) -> None:
     """Number and hash ``events`` then ``rolls`` after ``game``'s newest link."""
     head = game.chain_head or chain.genesis(game.commitment)
-    for row in (*events, *rolls):
+    rows: list[Event | DiceRoll] = [*events, *rolls]
+    for row in rows:
         game.links += 1
         row.link = game.links
-        row.chain = head = chain.next_hash(head, row.link, digest_of(row))
+        row.chain = head = chain.next_hash(head, game.links, digest_of(row))
     game.chain_head = head
 
 

@@ -220,6 +220,7 @@ def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
                 "board": board,
                 "kingdom": kingdom_of(board, shown["viewer"]["seat"]) if board else None,
                 "final": shown.get("final"),
+                "head": shown.get("head"),
             }
         },
         "log": {"log_lines": shown.get("log_lines", "")},

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from consell.content.catalog import load_catalog
 from consell.game import state_cache
+from consell.game.chain_rows import shown_head
 from consell.game.log_cache import Entry
 from consell.game.log_cache import entries as log_entries
 from consell.game.models import Game
@@ -202,6 +203,8 @@ def view_for(
             "version": (game.versions or {}).get(viewer.key, 0),
         },
         "viewer": {"kind": viewer.kind, "seat": viewer.seat},
+        # The log's seal as the last phase closed: public, shown alike to every viewer.
+        "head": shown_head(game),
     }
     if game.state is None:
         return freeze(view)

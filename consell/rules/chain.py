@@ -114,6 +114,10 @@ class ChainCheck:
     def ok(self) -> bool:
         return self.first_bad is None
 
+    @property
+    def code(self) -> str:
+        return short(self.head)
+
 
 def check(
     start: str, links: Sequence[Link], contents: Mapping[int, Mapping[str, Any]]

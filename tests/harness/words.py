@@ -36,8 +36,8 @@ LOCALE = Path(__file__).resolve().parents[2] / "locale"
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 WORD = re.compile(r"[^\W\d_]+(?:['’·-][^\W\d_]+)*")
 SNAKE = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
-# Addresses and hashes (the dice commitment, the seed) are not words.
-URL = re.compile(r"\w+://\S+|\b[0-9a-f]{16,}\b")
+# Addresses and hashes (the dice commitment, the seed, the log's seal "A3F9-12C4") are not words.
+URL = re.compile(r"\w+://\S+|\b[0-9a-f]{16,}\b|\b[0-9A-F]{4}-[0-9A-F]{4}\b")
 # The language switcher names each language in its own words ("English" on a Catalan page).
 LANGUAGE_NAMES = {"english", "català", "español", "catalan", "spanish"}
 HOLE = re.compile(r"[^\W\d_] [.,;:](?:\s|$)|\(\s*\)")

@@ -266,7 +266,7 @@ def save(ch: Change) -> None:
     ]
     chain_rows.seal(game, ch.events, dice)
     published = ch.began is not None and _moment(ch.state) != ch.began
-    if published:
+    if ch.began is not None and published:
         chain_rows.publish(game, *ch.began[:2])
     keys = game_rows.append(ch.events, ids=True)
     game_rows.append(dice)
