@@ -284,6 +284,26 @@ def filter_entries(entries: Iterable[Entry], **filters: Unpack[Filters]) -> list
     ]
 
 
+# What the PDF keeps of a game (issue 34 item 6): how each plot, auction, vote, crisis, duel and
+# insurrection ended, who won, and whatever the director did by hand or for a player.
+OUTCOME_KINDS = frozenset(
+    {
+        Kind.PLOT_RESOLVED, Kind.AUCTION_RESOLVED, Kind.VOTE_RESULT, Kind.CRISIS_RESOLVED,
+        Kind.DUEL_REVEALED, Kind.EXPULSION_DUEL_WON, Kind.SUCCESSION_STRUGGLE, Kind.KING_CROWNED,
+        Kind.EXPELLED, Kind.EXECUTED, Kind.FINAL_PRESTIGE, Kind.GAME_WON,
+    }
+)  # fmt: skip
+
+
+def highlights(entries: Iterable[Entry]) -> list[Entry]:
+    """The outcomes of a game's entries, and every correction and decision for a player."""
+    return [
+        e
+        for e in entries
+        if e.kind in OUTCOME_KINDS or e.category in (CORRECTION, INSURRECTION) or e.for_player
+    ]
+
+
 def summarise(entries: Sequence[Entry]) -> Summary:
     for_player = Counter(e.actor for e in entries if e.for_player and e.actor is not None)
     return Summary(

@@ -15,30 +15,30 @@ from dataclasses import replace
 
 from asgiref.sync import sync_to_async
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.http import content_disposition_header
+from django.urls import reverse
+from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import slugify
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from consell.content.catalog import load_catalog
 from consell.game.access import director_game, seat_for
-from consell.game.audit_categories import CATEGORIES
 from consell.game.models import Game
 from consell.rules.audience import Viewer
-from consell.rules.state import Phase
-from consell.views.common import int_or_none
 from consell.wording import words
 from consell.wording.describe import Names
 
+from . import pages
 from .charts import build_charts
 from .export import build_document, snapshots_of
 from .pdf import render_pdf
 from .presenters import CATEGORY_LABELS, ROLL_STATUS_LABELS, present
-from .proof import prove
+from .proof import VERIFIED, prove
 from .story import story_for
-from .timeline import Filters, filter_entries, summarise, timeline
+from .timeline import highlights, summarise, timeline
 
 logger = logging.getLogger(__name__)
 
@@ -86,26 +86,107 @@ def _summary_rows(context: dict) -> list[dict]:
     ]
 
 
+def _page_url(
+    game: Game,
+    place: pages.Place | None = None,
+    show: str = "all",
+    seat: int | None = None,
+    kind: str | None = None,
+) -> str:
+    """The address of a page of the timeline (the first holding what the filter keeps when
+    ``place`` is None), with the filters the reader chose."""
+    params: dict[str, str | int | None] = {"show": show if show != "all" else None}
+    params["player"] = seat
+    params["kind"] = kind
+    if place is not None:
+        params.update(turn=place.key.turn, phase=place.key.phase)
+        params["part"] = place.part if place.part > 1 else None
+    kept = {k: v for k, v in params.items() if v is not None}
+    base = reverse("audit:timeline", args=[game.pk])
+    return f"{base}?{urlencode(kept)}" if kept else base
+
+
+def _phase_name(code: str) -> str:
+    return _("before the first turn") if code == pages.START else words.phase(code)
+
+
+def _place_label(place: pages.Place) -> str:
+    key = place.key
+    if key.phase == pages.START:
+        label = _phase_name(key.phase)
+    else:
+        label = _("Turn %(turn)s · %(phase)s") % {"turn": key.turn, "phase": words.phase(key.phase)}
+    if place.parts > 1:
+        label += " " + _("(%(part)s of %(parts)s)") % {"part": place.part, "parts": place.parts}
+    return label
+
+
 @require_GET
 def timeline_page(request, game_id: int):
+    """One page of the timeline: a turn and phase, or a part of one (issue 34 item 6)."""
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "timeline")
-    filters: Filters = {
-        "turn": int_or_none(request.GET.get("turn")),
-        "phase": request.GET.get("phase") if request.GET.get("phase") in Phase else None,
-        "seat": int_or_none(request.GET.get("player")),
-        "category": request.GET.get("kind") if request.GET.get("kind") in CATEGORIES else None,
-    }
-    shown = filter_entries(context["entries"], **filters)
     names = context["names"]
+    entries = context["entries"]
+    try:
+        if "event" in request.GET:
+            seq = pages.number(request.GET.get("event"), "event")
+            place = pages.where(seq or 0, entries)
+            url = _page_url(game, place)
+            return redirect(f"{url}#event-{seq}")
+        paged = pages.read_query(entries, request.GET, context["reader"], sorted(names.seats))
+    except pages.Refused as refused:
+        context.update(refused=refused.message)
+        return render(request, "audit/timeline_refused.html", context, status=refused.status)
+    shows = [s for s in pages.SHOWS if s != "mine" or context["reader"] is not None]
+
+    def link(place: pages.Place) -> str:
+        return _page_url(game, place, paged.show, paged.seat, paged.kind)
+
     context.update(
-        filters=filters,
-        shown=[present(e, names, context["reader"]) for e in shown],
+        paged=paged,
+        place_label=_place_label(paged.place),
+        shown=[present(e, names, context["reader"]) for e in paged.entries],
         for_player_rows=_summary_rows(context),
-        turns=sorted({e.turn for e in context["entries"]}),
-        phases=list(Phase),
-        kinds=[(c, CATEGORY_LABELS[c]) for c in CATEGORIES],
+        previous=paged.previous
+        and {
+            "url": link(paged.previous),
+            "label": _place_label(paged.previous),
+        },
+        next=paged.next
+        and {
+            "url": link(paged.next),
+            "label": _place_label(paged.next),
+        },
+        filters=[
+            {
+                "label": pages.SHOW_LABELS[s],
+                "url": _page_url(game, show=s),
+                "current": s == paged.show and paged.seat is None and paged.kind is None,
+            }
+            for s in shows
+        ],
+        index=[
+            (
+                turn,
+                [
+                    {
+                        "label": _phase_name(k.phase),
+                        "count": count,
+                        "url": link(pages.Place(k, 1, 1)),
+                        "current": k == paged.place.key,
+                    }
+                    for k, count in keys
+                ],
+            )
+            for turn, keys in paged.index
+        ],
+        turns=paged.turns,
+        phases=[(p, _phase_name(p)) for p in paged.phases],
         players=sorted(names.seats.items()),
+        player_name=names.seat(paged.seat) if paged.seat is not None else "",
+        kind_label=CATEGORY_LABELS[paged.kind] if paged.kind else "",
+        paged_view=True,
     )
     return render(request, "audit/timeline.html", context)
 
@@ -160,12 +241,18 @@ def _report_context(request, game_id: int, paper: bool = False) -> dict:
     game, viewer = audit_access(request, game_id)
     context = _context(game, viewer, "report")
     names = context["names"]
+    # On paper, the outcomes only: drawing every event of a 16-player game took 30 s
+    # (docs/performance.md); the pages and export.json hold them all.
+    entries = highlights(context["entries"]) if paper else context["entries"]
+    proof = _worded(context)
     context.update(
-        shown=[present(e, names, context["reader"]) for e in context["entries"]],
+        shown=[present(e, names, context["reader"]) for e in entries],
         for_player_rows=_summary_rows(context),
         charts=build_charts(snapshots_of(context["document"]), context["names"].title_of),
-        proof=_worded(context),
+        proof=proof,
         status_labels=ROLL_STATUS_LABELS,
+        roll_counts=[(status, proof.count(status)) for status in ROLL_STATUS_LABELS],
+        odd_rolls=[r for r in proof.rolls if r.status != VERIFIED],
         reader_name=names.seat(context["reader"]),
         paper=paper,
     )

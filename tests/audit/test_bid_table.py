@@ -92,10 +92,12 @@ def test_the_bid_table_on_a_seats_phone_agrees_with_the_sentence_beside_it(finis
         if not notes:
             continue
         client = seat_client(finished, seat)
-        page = client.get(f"/audit/{finished.pk}/?kind=bid", HTTP_ACCEPT_LANGUAGE="ca")
-        html = page.content.decode()
         for entry in notes:
-            item = _entry_html(html, entry.seq)
+            # The page of the timeline that holds the note (issue 34: the timeline in pages).
+            page = client.get(
+                f"/audit/{finished.pk}/?event={entry.seq}", HTTP_ACCEPT_LANGUAGE="ca", follow=True
+            )
+            item = _entry_html(page.content.decode(), entry.seq)
             (table,) = re.findall(r"<tbody>(.*?)</tbody>", item, re.S)
             rows = [_text(r) for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
             sentence = _text(re.search(r'<p class="audit-text">(.*?)</p>', item, re.S).group(1))
