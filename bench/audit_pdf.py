@@ -50,7 +50,8 @@ def main() -> None:
     played = simulate(args.players, args.turns, args.seed)
     game = played.game
     print(f"{machine()}; load {load()}")
-    print(f"game {game.pk}: {args.players} players, {args.turns} turns, {game.events.count()} events")
+    events = game.events.count()
+    print(f"game {game.pk}: {args.players} players, {args.turns} turns, {events} events")
     director = Client()
     director.force_login(game.director)
     seat = Client()
