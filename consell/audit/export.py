@@ -66,6 +66,7 @@ def build_document(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "purpose": r.purpose,
                 "entered": r.entered,
                 "event_seq": r.event_seq,
+                "key": r.key,
                 "link": r.link,
             }
             for r in rolls

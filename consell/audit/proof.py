@@ -26,9 +26,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from consell.rules import chain
-from consell.rules.dice import Roll, verify
+from consell.rules.dice import Roll, entropy_of, verify
 from consell.rules.event_kinds import Kind
-from consell.rules.payloads import GameCreated, PlotResolved, payload
+from consell.rules.payloads import (
+    DiceEntropy,
+    GameCreated,
+    PlanLocked,
+    PlanSealed,
+    PlotResolved,
+    payload,
+)
 
 VERIFIED = "verified"
 ENTERED = "entered"
@@ -62,6 +69,7 @@ class Proof:
     problems: tuple[str, ...]
     chain: chain.ChainCheck | None = None  # None: the log predates the chain
     hidden_links: int = 0  # links this reader may not read, checked by their digest alone
+    sealed_plans: int = 0  # plans proven to be resolved as they were sealed at hand-in
 
     @property
     def revealed(self) -> bool:
@@ -88,7 +96,13 @@ def prove(document: Mapping[str, Any]) -> Proof:
     except (KeyError, TypeError, ValueError) as exc:
         raise MalformedLog(f"Not an audit log: {exc!r}") from exc
     checked, chain_problems, hidden = _chain(document, commitment)
+    entropies = {
+        int(p["turn"]): dict(p["entropies"])
+        for p in (payload(e, DiceEntropy) for e in events if e.get("kind") == Kind.DICE_ENTROPY)
+    }
+    sealed_plans, plan_problems = _sealed_plans(events, entropies)
     problems = chain_problems + _published(commitment, events) + _coverage(rolls, counter)
+    problems += plan_problems
     problems += [f"roll #{r.counter} has no range ({r.sides} sides)" for r in rolls if r.sides < 1]
     rolls_ok = [r for r in rolls if r.sides >= 1]
     expected: dict[int, int] = {}
@@ -98,11 +112,19 @@ def prove(document: Mapping[str, Any]) -> Proof:
             seed = bytes.fromhex(str(seed_hex))
         except ValueError as exc:
             raise MalformedLog("The revealed seed is not hexadecimal.") from exc
-        mismatches = verify(seed, commitment, rolls_ok)
+        mismatches = verify(seed, commitment, rolls_ok, entropies)
         seed_ok = not any(m.counter == -1 for m in mismatches)
         if not seed_ok:
             problems.append(f"the revealed seed does not hash to the commitment {commitment}")
-        problems += [str(m) for m in mismatches if m.counter != -1]
+        keys = {r.counter: r.key for r in rolls_ok}
+        problems += [
+            str(m)
+            if m.expected != -1
+            else f"roll #{m.counter} ({m.purpose or 'unlabelled'}): drawn with the key "
+            f"{keys[m.counter]}, whose players' entropy is not in the log"
+            for m in mismatches
+            if m.counter != -1
+        ]
         expected = {m.counter: m.expected for m in mismatches if m.counter != -1}
     problems += _entered_out_of_range(rolls)
     problems += _shown_in_events(rolls, events)
@@ -121,7 +143,40 @@ def prove(document: Mapping[str, Any]) -> Proof:
         )
         for r, seq in sorted(zip(rolls, seqs, strict=True), key=lambda pair: pair[0].counter)
     )
-    return Proof(commitment, seed_hex, checks, tuple(problems), checked, hidden)
+    return Proof(commitment, seed_hex, checks, tuple(problems), checked, hidden, sealed_plans)
+
+
+def _sealed_plans(
+    events: list[Mapping[str, Any]], entropies: Mapping[int, Mapping[str, str]]
+) -> tuple[int, list[str]]:
+    """Each plan resolved (``plan_locked``) is the plan sealed at its hand-in, and each phone's
+    secret gave the entropy the turn's dice mixed in (``consell.game.services.sealing``):
+    as far as this reader may read them."""
+    sealed = {
+        (p["turn"], p["seat"]): p
+        for p in (payload(e, PlanSealed) for e in events if e.get("kind") == Kind.PLAN_SEALED)
+    }
+    problems, proven = [], 0
+    for (turn, seat), p in sealed.items():
+        given = entropies.get(int(turn), {}).get(str(seat))
+        if p.get("phone") and int(turn) in entropies and given != entropy_of(p["secret"]):
+            problems.append(f"turn {turn}: the dice did not mix the entropy of seat {seat}'s phone")
+    for event in events:
+        if event.get("kind") != Kind.PLAN_LOCKED:
+            continue
+        locked = payload(event, PlanLocked)
+        seal = sealed.get((locked["turn"], locked["seat"]))
+        if seal is None:
+            continue  # closed by the director, or never handed in: nothing was sealed
+        receipt = chain.plan_receipt(locked["turn"], locked["seat"], locked["plan"], seal["secret"])
+        if receipt != seal["receipt"]:
+            problems.append(
+                f"turn {locked['turn']}: the plan of seat {locked['seat']} resolved is not the "
+                "plan sealed at its hand-in"
+            )
+        else:
+            proven += 1
+    return proven, problems
 
 
 def _chain(

@@ -46,6 +46,7 @@ def roll_fields(roll: DiceRoll) -> dict[str, Any]:
         "value": roll.value,
         "purpose": roll.purpose,
         "entered": roll.entered,
+        "key": roll.key,
     }
 
 

@@ -69,6 +69,9 @@ class Game(models.Model):
     links = models.PositiveIntegerField(default=0)
     chain_head = models.CharField(max_length=64, blank=True, default="")
     heads = models.JSONField(default=list)
+    # The key the dice draw with: {} for the seed alone, else the last closed turn's
+    # {"turn": N, "entropies": {seat: hex}} (``consell.rules.dice.turn_key``).
+    dice_key = models.JSONField(default=dict)
     board_token = models.CharField(max_length=64, unique=True, default=_new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -157,6 +160,7 @@ class DiceRoll(models.Model):
     purpose = models.CharField(max_length=200, blank=True)
     entered = models.BooleanField(default=False)
     event_seq = models.PositiveIntegerField(null=True)
+    key = models.CharField(max_length=16, blank=True, default="")  # ``Roll.key``
     link = models.PositiveIntegerField(null=True)  # as an event's (``consell.rules.chain``)
     chain = models.CharField(max_length=64, blank=True, default="")
 

@@ -37,7 +37,7 @@ EVENT_FIELDS = (
     "payload",
     "salt",
 )
-ROLL_FIELDS = ("counter", "sides", "kind", "value", "purpose", "entered")
+ROLL_FIELDS = ("counter", "sides", "kind", "value", "purpose", "entered", "key")
 
 
 class NotCanonical(ValueError):
@@ -85,6 +85,14 @@ def digest(content: Mapping[str, Any]) -> str:
 def next_hash(previous: str, number: int, content_digest: str) -> str:
     """Link ``number``'s hash, after ``previous``."""
     return hashlib.sha256(f"{previous}\n{number}\n{content_digest}".encode()).hexdigest()
+
+
+def plan_receipt(turn: int, seat: int, plan: Mapping[str, Any], secret: str) -> str:
+    """The receipt of a plan handed in: its commitment under the secret the player's phone drew
+    and keeps. Published, it reveals nothing of the plan; with the secret, anyone can check
+    that the plan resolved is the plan sealed (docs/audit-log.md, "Sealed plans")."""
+    sealed = canonical({"turn": turn, "seat": seat, "plan": plan})
+    return hashlib.sha256(sealed + b"\n" + secret.encode()).hexdigest()
 
 
 def short(head: str) -> str:

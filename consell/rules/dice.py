@@ -35,6 +35,7 @@ class Roll:
     purpose: str = ""
     entered: bool = False
     kind: str = "die"  # "die": 1..sides; "below": 0..sides-1 (shuffles and picks)
+    key: str = ""  # the key that drew it: "" the seed, "turn:N" turn N's (``turn_key``)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +45,7 @@ class Roll:
             "purpose": self.purpose,
             "entered": self.entered,
             "kind": self.kind,
+            "key": self.key,
         }
 
     @classmethod
@@ -55,6 +57,7 @@ class Roll:
             purpose=str(data.get("purpose", "")),
             entered=bool(data.get("entered", False)),
             kind=str(data.get("kind", "die")),
+            key=str(data.get("key", "")),
         )
 
 
@@ -90,6 +93,20 @@ class Dice(Protocol):
 def commitment(seed: bytes) -> str:
     """The public SHA-256 of the seed, shown to everyone when the game is created."""
     return hashlib.sha256(seed).hexdigest()
+
+
+def entropy_of(secret: str) -> str:
+    """What a player's secret (drawn in their browser at hand-in) gives the dice: its hash, so
+    that publishing it reveals nothing of the secret that seals their plan."""
+    return hashlib.sha256(f"consell-entropy\n{secret}".encode()).hexdigest()
+
+
+def turn_key(seed: bytes, turn: int, entropies: Mapping[str, str]) -> bytes:
+    """The key of turn ``turn``'s dice once its hand-ins close: the committed seed, keyed with
+    every player's entropy (seat -> hex). Nobody alone steers it: the server does not know
+    the players' entropy before they hand in, and no player knows the seed."""
+    mixed = "".join(f"{seat}={entropies[seat]};" for seat in sorted(entropies, key=int))
+    return hmac.new(seed, f"turn:{turn}\n{mixed}".encode(), hashlib.sha256).digest()
 
 
 def derive(seed: bytes, counter: int, n: int) -> int:
@@ -160,16 +177,16 @@ class _BaseDice:
 class HmacDice(_BaseDice):
     """Dice derived from a secret seed and a counter (docs/principles.md, principle 5)."""
 
-    def __init__(self, seed: bytes, counter: int = 0) -> None:
+    def __init__(self, seed: bytes, counter: int = 0, key: str = "") -> None:
         super().__init__()
-        self.seed = seed
+        self.seed = seed  # the game's seed, or a turn's key (``turn_key``), named by ``key``
         self.counter = counter
+        self.key = key
 
     def _draw(self, n: int, kind: str) -> int:
         value = derive(self.seed, self.counter, n)
-        self.rolls.append(
-            Roll(self.counter, n, value + 1 if kind == "die" else value, self._purpose, kind=kind)
-        )
+        shown = value + 1 if kind == "die" else value
+        self.rolls.append(Roll(self.counter, n, shown, self._purpose, kind=kind, key=self.key))
         self.counter += 1
         return value
 
@@ -182,16 +199,19 @@ class PhysicalDice(_BaseDice):
     the entered values are kept for the dice they stand for.
     """
 
-    def __init__(self, values: Iterable[int], counter: int = 0, seed: bytes | None = None) -> None:
+    def __init__(
+        self, values: Iterable[int], counter: int = 0, seed: bytes | None = None, key: str = ""
+    ) -> None:
         super().__init__()
         self.values = list(values)
         self.counter = counter
         self.seed = seed
+        self.key = key
 
     def _draw(self, n: int, kind: str) -> int:
         if kind != "die" and self.seed is not None:
             value = derive(self.seed, self.counter, n)
-            self.rolls.append(Roll(self.counter, n, value, self._purpose, kind=kind))
+            self.rolls.append(Roll(self.counter, n, value, self._purpose, kind=kind, key=self.key))
             self.counter += 1
             return value
         if not self.values:
@@ -218,20 +238,33 @@ class FixedDice(PhysicalDice):
     """Predetermined values for tests; raises ``dice_exhausted`` when they run out."""
 
 
-def verify(seed: bytes, published: str, rolls: Iterable[Roll]) -> list[Mismatch]:
-    """Recompute every app-rolled value from the revealed seed.
+def verify(
+    seed: bytes,
+    published: str,
+    rolls: Iterable[Roll],
+    entropies: Mapping[int, Mapping[str, str]] | None = None,
+) -> list[Mismatch]:
+    """Recompute every app-rolled value from the revealed seed, and for a roll drawn with a
+    turn's key, from the seed and that turn's published ``entropies`` (turn -> seat -> hex).
 
     A seed that does not match the published commitment makes every roll suspect: it is
-    reported as a mismatch at counter -1. Entered (physical) rolls are not recomputed.
+    reported as a mismatch at counter -1. Entered (physical) rolls are not recomputed. A roll
+    whose turn's entropy is not published cannot be recomputed: a mismatch expecting -1.
     """
     problems: list[Mismatch] = []
     if commitment(seed) != published:
         problems.append(Mismatch(-1, "seed does not match the commitment", 0, 0))
         return problems
+    keys = {f"turn:{t}": turn_key(seed, t, e) for t, e in (entropies or {}).items()}
+    keys[""] = seed
     for roll in rolls:
         if roll.entered:
             continue
-        raw = derive(seed, roll.counter, roll.sides)
+        key = keys.get(roll.key)
+        if key is None:
+            problems.append(Mismatch(roll.counter, roll.purpose, roll.value, -1))
+            continue
+        raw = derive(key, roll.counter, roll.sides)
         expected = raw + 1 if roll.kind == "die" else raw
         if expected != roll.value:
             problems.append(Mismatch(roll.counter, roll.purpose, roll.value, expected))

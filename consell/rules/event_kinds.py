@@ -51,6 +51,10 @@ class Kind(StrEnum):
     PILE_REORDERED = "pile_reordered"
     PLAN_HANDED_IN = "plan_handed_in"
     PLAN_CLOSED_BY_DIRECTOR = "plan_closed_by_director"
+    # Sealed plans and the players' entropy in the dice (docs/audit-log.md)
+    PLAN_SEALED = "plan_sealed"
+    PLAN_LOCKED = "plan_locked"
+    DICE_ENTROPY = "dice_entropy"
     TRADE_OFFERED = "trade_offered"
     TRADE_REFUSED = "trade_refused"
     TRADE_WITHDRAWN = "trade_withdrawn"

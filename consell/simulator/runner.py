@@ -101,15 +101,20 @@ def simulate(
     before_step: BeforeStep | None = None,
     plant: Plant | None = None,
     director: str = DIRECTOR,
+    phone_secrets: bool = False,
 ) -> Played:
     """Play one game to its end and return it (see the module docstring).
 
     ``director`` names the user who owns the game, so someone who can log in may open it.
+    ``phone_secrets``: every hand-in sends a secret, as a phone's browser does, so the plans
+    are sealed under it and the turns' dice mix the players' entropy (``services.sealing``).
     """
     started = time.perf_counter()
     runner = Runner(
         players, turns, seed, pack or default_pack(), after_phase, before_step, plant, director
     )
+    if phone_secrets:
+        runner.secrets = random.Random(f"phone secrets {seed}")
     runner.play()
     return Played(
         runner.game,
@@ -138,6 +143,9 @@ class Runner:
         if not 1 <= players <= len(NAMES):
             raise ValueError(f"The simulator seats 1 to {len(NAMES)} players.")
         self.bot = Bot(random.Random(seed), plant)
+        # Draws each hand-in's secret as a phone would (``simulate(phone_secrets=True)``); apart
+        # from the bots' own, so the same seed plays the same moves either way.
+        self.secrets: random.Random | None = None
         self.after_phase = after_phase
         self.before_step = before_step
         self.plant = plant
@@ -310,8 +318,9 @@ class Runner:
         for seat in seats:
             self._plan(seat)
         for seat in seats:
+            secret = f"{self.secrets.getrandbits(256):064x}" if self.secrets else None
             try:
-                planning.hand_in(self.gid, seat)
+                planning.hand_in(self.gid, seat, secret=secret)
             except RuleError:
                 self._overrule("hand_in")
                 planning.close_for(self.gid, seat)

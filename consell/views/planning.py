@@ -40,7 +40,9 @@ def _back(request, game_id: int):
     return response
 
 
-def _for_my_seat(request, game_id: int, service, *args, done: str | None = None, seat=None):
+def _for_my_seat(
+    request, game_id: int, service, *args, done: str | None = None, seat=None, **options
+):
     """Run a planning service for the seat this phone holds, then back to the phone page.
 
     The game is not read here, only the seat: the service reads the game under its lock, and
@@ -49,7 +51,8 @@ def _for_my_seat(request, game_id: int, service, *args, done: str | None = None,
     another trip to the database for most of a burst's hand-ins (B3, docs/performance.md)."""
     seat = seat or seat_for(request, game_id, read_game=False)
     nonce = request.POST.get("nonce")
-    if run_service(request, service, game_id, seat.position, *args, nonce=nonce) and done:
+    ran = run_service(request, service, game_id, seat.position, *args, nonce=nonce, **options)
+    if ran and done:
         messages.success(request, done)
     return _back(request, game_id)
 
@@ -117,7 +120,8 @@ def sacrifice(request, game_id: int):
 @require_POST
 def hand_in(request, game_id: int):
     done = _("Your chest is handed in. Your plan is locked.")
-    return _for_my_seat(request, game_id, planning.hand_in, done=done)
+    secret = request.POST.get("secret")
+    return _for_my_seat(request, game_id, planning.hand_in, done=done, secret=secret)
 
 
 @require_POST

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from consell.rules.chain import short
 from consell.rules.event_kinds import Kind
 from consell.rules.payloads import (
     AbilityExecuted,
@@ -24,6 +26,7 @@ from consell.rules.payloads import (
     Correction,
     CrisisResolved,
     DestinyRevealed,
+    DiceEntropy,
     Distributed,
     DuelFistIn,
     DuelRevealed,
@@ -62,6 +65,8 @@ from consell.rules.payloads import (
     PlanClosedByDirector,
     PlanEdit,
     PlanHandedIn,
+    PlanLocked,
+    PlanSealed,
     PlotNote,
     Production,
     Refusal,
@@ -146,6 +151,30 @@ LINES: dict[str, Line[Any]] = {
     Kind.PLAN_CLOSED_BY_DIRECTOR: line(
         PlanClosedByDirector,
         lambda d, n: _("The director closed Planning for %(who)s.") % {"who": n.seat(d["seat"])},
+    ),
+    Kind.PLAN_SEALED: line(
+        PlanSealed,
+        lambda d, n: (
+            _("The plan of %(who)s is sealed: receipt %(code)s.")
+            % {"who": n.seat(d["seat"]), "code": short(d["receipt"])}
+        ),
+    ),
+    Kind.PLAN_LOCKED: line(
+        PlanLocked,
+        lambda d, n: _("The plan of %(who)s as Planning closed.") % {"who": n.seat(d["seat"])},
+    ),
+    Kind.DICE_ENTROPY: line(
+        DiceEntropy,
+        lambda d, n: (
+            ngettext(
+                "Planning is closed: from now on this turn's dice mix the seed with the "
+                "entropy of %(count)s player's phone.",
+                "Planning is closed: from now on this turn's dice mix the seed with the "
+                "entropy of %(count)s players' phones.",
+                len(d["entropies"]),
+            )
+            % {"count": len(d["entropies"])}
+        ),
     ),
     Kind.ABILITY_EXECUTED: line(
         AbilityExecuted,

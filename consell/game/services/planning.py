@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from consell.game.services import together
+from consell.game.services import sealing, together
 from consell.game.services.store import DealtChange, dealt
 from consell.rules import planning as rules_planning
 from consell.rules import trades as rules_trades
@@ -62,15 +62,16 @@ def sacrifice(game_id: int, seat: int, tactic: str, *, nonce=None):
         ch.record(outcome.state, outcome.events, actor=seat)
 
 
-def hand_in(game_id: int, seat: int, *, nonce=None):
-    """Lock the plan; the order of hand-ins becomes the turn order (§3.2, G58).
+def hand_in(game_id: int, seat: int, *, nonce=None, secret: str | None = None):
+    """Lock the plan; the order of hand-ins becomes the turn order (§3.2, G58). The plan is
+    sealed under ``secret``, which the phone drew and keeps (``sealing``).
 
     A table hands in all at once as Planning ends: the hand-ins that reach a process together
     are applied in one transaction, each in the order it arrived (``together``)."""
-    together.apply(game_id, handing_in(seat), nonce=nonce)
+    together.apply(game_id, handing_in(seat, sealing.checked_secret(secret)), nonce=nonce)
 
 
-def handing_in(seat: int) -> together.Step:
+def handing_in(seat: int, secret: str | None = None) -> together.Step:
     """``seat``'s hand-in as a step of a change (``together``)."""
 
     def step(ch: DealtChange) -> None:
@@ -78,6 +79,7 @@ def handing_in(seat: int) -> together.Step:
         state = outcome.state
         withdrawn = _drop_offers_of(state, seat)
         ch.record(state, outcome.events, actor=seat)
+        sealing.seal(ch, seat, secret)
         ch.touch(seats=withdrawn)
 
     return step

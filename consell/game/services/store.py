@@ -31,7 +31,7 @@ from consell.game.models import DiceRoll, Event, Game
 from consell.game.signals import announce, game_changed
 from consell.rules import audience, phases
 from consell.rules.audience import Viewer
-from consell.rules.dice import HmacDice, PhysicalDice, Roll
+from consell.rules.dice import HmacDice, PhysicalDice, Roll, turn_key
 from consell.rules.errors import IllegalTransitionError
 from consell.rules.events import Event as RuleEvent
 from consell.rules.ruleset import Ruleset
@@ -196,10 +196,11 @@ def _open(game_id: int, options: Options) -> Change:
         raise StaleRequest
     state = load_state(game)
     dice: HmacDice | PhysicalDice
+    key, label = dice_key(game)
     if entered_dice is not None:
-        dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=game.seed_bytes)
+        dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=key, key=label)
     else:
-        dice = HmacDice(game.seed_bytes, counter=game.dice_counter)
+        dice = HmacDice(key, counter=game.dice_counter, key=label)
     ruleset = _ruleset(orjson.dumps(game.ruleset, option=orjson.OPT_SORT_KEYS))
     by_director = options.get("by_director", False)
     return Change(
@@ -211,6 +212,15 @@ def _open(game_id: int, options: Options) -> Change:
         loaded=(game.snapshot, game.ruleset),
         began=_moment(state),
     )
+
+
+def dice_key(game: Game) -> tuple[bytes, str]:
+    """The key the game's dice draw with now, and its name: the seed alone, or the last
+    closed turn's key (``consell.rules.dice.turn_key``, ``services.sealing``)."""
+    if not game.dice_key:
+        return game.seed_bytes, ""
+    turn = int(game.dice_key["turn"])
+    return turn_key(game.seed_bytes, turn, game.dice_key["entropies"]), f"turn:{turn}"
 
 
 def _moment(state: GameState | None) -> tuple[int, str, str] | None:
@@ -260,6 +270,7 @@ def save(ch: Change) -> None:
             kind=r.kind,
             purpose=r.purpose[:200],
             entered=r.entered,
+            key=r.key,
             event_seq=first_seq,
         )
         for r in rolls
@@ -277,7 +288,7 @@ def save(ch: Change) -> None:
     # and the ruleset seldom are.
     game.state_tag = state_cache.new_tag()
     fields = ["dice_counter", "state", "state_tag", "seq", "versions", "updated_at"]
-    fields += ["links", "chain_head", *(["heads"] if published else [])]
+    fields += ["links", "chain_head", "dice_key", *(["heads"] if published else [])]
     snapshot, ruleset = ch.loaded
     fields += ["snapshot"] if game.snapshot is not snapshot else []
     fields += ["ruleset"] if game.ruleset is not ruleset else []

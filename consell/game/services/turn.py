@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from consell.game import game_rows
 from consell.game.models import Game
 from consell.game.naming import kingdom_names, target_name
+from consell.game.services import sealing
 from consell.game.services.decisions import answer_triggers, record
 from consell.game.services.planning import OFFERS, clear_offers
 from consell.game.services.store import AlreadyApplied, DealtChange, dealt, load_state
@@ -50,6 +51,8 @@ def advance(game_id: int, *, nonce=None, expected_seq=None) -> None:
     with dealt(game_id, nonce=nonce, expected_seq=expected_seq) as ch:
         state = ch.state
         events: list[Event] = []
+        if state.phase is Phase.PLANNING:
+            sealing.close_planning(ch)
         if state.phase is Phase.PLANNING or state.progress.get(OFFERS):
             # Planning is over, or the phase a card let players trade in (Llibertat de comerç).
             state = state.clone()

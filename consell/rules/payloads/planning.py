@@ -25,6 +25,32 @@ class PlanClosedByDirector(TypedDict):
     seat: int
 
 
+class PlanSealed(TypedDict):
+    """A hand-in's receipt (``chain.plan_receipt``), to its player: ``secret`` is what their
+    phone drew (``phone``) or, from a phone without it, the server."""
+
+    turn: int
+    seat: int
+    receipt: str
+    secret: str
+    phone: bool
+
+
+class PlanLocked(TypedDict):
+    """A player's plan as Planning closed, the plan resolved: its owner's, never revealed."""
+
+    turn: int
+    seat: int
+    plan: dict[str, Any]
+
+
+class DiceEntropy(TypedDict):
+    """The players' entropy as Planning closed (seat -> hex): the turn's dice key mixes it."""
+
+    turn: int
+    entropies: dict[str, str]
+
+
 class TradeSide(TypedDict):
     """What one party of a trade gives or asks for (§4.14)."""
 
