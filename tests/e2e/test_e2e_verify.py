@@ -8,10 +8,14 @@ reported as a rewritten log.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from consell.rules.event_kinds import Kind
+from consell.rules.state import Phase
 from consell.simulator import simulate
+from tests.game.simulated import play_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -95,3 +99,68 @@ def test_a_phone_that_kept_no_seals_is_told_what_it_cannot_check(ended, browser)
     verdict, text = _verify(page)
     assert verdict == "ok", text
     assert "no ha guardat cap segell" in text
+
+
+@pytest.fixture
+def sealed(live_url):
+    """A finished game whose phones sent a secret at every hand-in, Alice's link, her audit's
+    dice page and the secrets her phone drew (read before any browser opens)."""
+    game = simulate(4, 2, 4, phone_secrets=True).game
+    game.refresh_from_db()
+    alice = game.seats.get(position=1)
+    mine = game.events.filter(kind=Kind.PLAN_SEALED, actor=1).order_by("seq")
+    return {
+        "link": f"{live_url}/s/{alice.token}/",
+        "dice": f"{live_url}/audit/{game.pk}/dice/",
+        "key": f"{game.pk}-{game.commitment[:16]}",
+        "secrets": [e.payload["secret"] for e in mine],
+    }
+
+
+def _keep_secrets(page, key: str, secrets: list[str]) -> None:
+    page.evaluate(
+        "([key, kept]) => localStorage.setItem('consell-secrets:' + key, JSON.stringify(kept))",
+        [key, secrets],
+    )
+
+
+def test_the_browser_proves_each_plan_resolved_is_the_plan_its_phone_sealed(sealed, browser):
+    page = browser.phone().new_page()
+    page.goto(sealed["link"])
+    _keep_secrets(page, sealed["key"], sealed["secrets"])
+    page.goto(sealed["dice"])
+    verdict, text = _verify(page)
+    assert verdict == "ok", text
+    assert "Plans resolts tal com es van segellar en lliurar-los: 2." in text
+    assert "segellats amb el secret que aquest navegador va generar: 2." in text
+
+
+def test_a_plan_sealed_under_a_secret_the_phone_never_drew_is_refused(sealed, browser):
+    page = browser.phone().new_page()
+    page.goto(sealed["link"])
+    _keep_secrets(page, sealed["key"], ["a" * 64])
+    page.goto(sealed["dice"])
+    verdict, text = _verify(page)
+    assert verdict == "bad"
+    assert "un secret que aquest navegador no va generar" in text
+
+
+@pytest.fixture
+def planning(live_url):
+    """Alice's link at turn 1's Planning of the simulator's four-player game, not handed in."""
+    game = play_until(4, 2, 4, lambda s: s.phase is Phase.PLANNING and s.turn == 1)
+    return f"{live_url}/s/{game.seats.get(position=1).token}/", f"{game.pk}-{game.commitment[:16]}"
+
+
+def test_a_phone_hands_in_with_a_secret_it_keeps_and_reads_its_receipt(planning, browser):
+    link, key = planning
+    page = browser.phone().new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(link)
+    with page.expect_navigation():
+        page.locator("form.hand-in button[type=submit]").click()
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('consell-secrets:{key}'))")
+    assert len(kept) == 1 and re.fullmatch(r"[0-9a-f]{64}", kept[0])
+    page.locator("#fold-log summary").click()
+    receipt = page.locator("#log-live li", has_text="està segellat").first.inner_text()
+    assert re.search(r"rebut [0-9A-F]{4}-[0-9A-F]{4}", receipt), receipt

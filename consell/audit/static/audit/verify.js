@@ -5,9 +5,12 @@
      event and roll shown hashing to its link's digest, the stated head reached;
    - every head the server published to the table is a link of it, and so is every head this
      browser kept while the game was played (static/js/chain-heads.js);
+   - each plan resolved is the plan sealed at its hand-in, each phone's secret gave the
+     entropy its turn's dice mixed, and this browser's hand-ins were sealed under its secrets;
    - the seed hashes to the commitment, every draw 0..counter-1 is there once, and every roll
-     the app made is HMAC-SHA256(seed, counter) by rejection sampling; a die typed in at the
-     table is a face of its die.
+     the app made is HMAC-SHA256(key, counter) by rejection sampling, the key being the seed
+     or a turn's key (the seed keyed with its players' entropy); a die typed in at the table
+     is a face of its die.
    The sentences come from the page (data-words), in the reader's language. */
 (function () {
   var enc = new TextEncoder();
@@ -39,7 +42,7 @@
   }
   var EVENT = ["seq", "turn", "phase", "kind", "actor", "by_director", "audience",
                "reveal_at_end", "payload", "salt"];
-  var ROLL = ["counter", "sides", "kind", "value", "purpose", "entered"];
+  var ROLL = ["counter", "sides", "kind", "value", "purpose", "entered", "key"];
   function content(kind, row, fields) {
     var out = { link: kind };
     fields.forEach(function (f) { out[f] = row[f]; });
@@ -90,6 +93,57 @@
     else { lines.push(["ok", say(words, "kept_ok", { n: kept.length })]); }
   }
 
+  function payloads(doc, kind) {
+    return doc.events.filter(function (e) { return e.kind === kind; }).map(function (e) { return e.payload; });
+  }
+
+  /* Sealed plans (consell/game/services/sealing.py): each plan resolved is the plan sealed
+     under its secret, each phone's secret gave the entropy the dice mixed, and each of this
+     browser's hand-ins was sealed under the secret it drew. */
+  async function checkPlans(doc, words, lines) {
+    var entropies = {}, sealed = {};
+    payloads(doc, "dice_entropy").forEach(function (p) { entropies[p.turn] = p.entropies; });
+    payloads(doc, "plan_sealed").forEach(function (p) { sealed[p.turn + ":" + p.seat] = p; });
+    var proven = 0, bad = false;
+    for (var k in sealed) {
+      var p = sealed[k];
+      if (p.phone && entropies[p.turn] &&
+          entropies[p.turn][String(p.seat)] !== await sha256("consell-entropy\n" + p.secret)) {
+        lines.push(["bad", say(words, "entropy_bad", { turn: p.turn })]); bad = true;
+      }
+    }
+    var locked = payloads(doc, "plan_locked");
+    for (var i = 0; i < locked.length; i++) {
+      var l = locked[i], seal = sealed[l.turn + ":" + l.seat];
+      if (!seal) { continue; }
+      var sealedText = canonical({ turn: l.turn, seat: l.seat, plan: l.plan }) + "\n" + seal.secret;
+      if (await sha256(sealedText) !== seal.receipt) {
+        lines.push(["bad", say(words, "plan_bad", { turn: l.turn })]); bad = true;
+      } else { proven++; }
+    }
+    if (!bad && proven) { lines.push(["ok", say(words, "plans_ok", { n: proven })]); }
+    var key = "consell-secrets:" + doc.game.id + "-" + doc.dice.commitment.slice(0, 16), kept = [];
+    try { kept = JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { kept = []; }
+    var mine = Object.keys(sealed).map(function (k) { return sealed[k]; })
+      .filter(function (p) { return p.phone; });
+    if (!mine.length) { return; }
+    if (!kept.length) { lines.push(["warn", say(words, "secrets_none")]); return; }
+    var foreign = mine.filter(function (p) { return kept.indexOf(p.secret) < 0; });
+    if (foreign.length) {
+      lines.push(["bad", say(words, "secrets_foreign", { turn: foreign[0].turn })]);
+    } else {
+      lines.push(["ok", say(words, "secrets_ok", { n: mine.length })]);
+    }
+  }
+
+  async function turnKey(seed, turn, entropies) {
+    var mixed = Object.keys(entropies).sort(function (a, b) { return Number(a) - Number(b); })
+      .map(function (seat) { return seat + "=" + entropies[seat] + ";"; }).join("");
+    var base = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    var raw = await crypto.subtle.sign("HMAC", base, enc.encode("turn:" + turn + "\n" + mixed));
+    return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  }
+
   async function derive(key, counter, n) {
     var space = 1n << 256n, big = BigInt(n), limit = space - (space % big);
     for (var attempt = 0; ; attempt++) {
@@ -108,7 +162,12 @@
     if (await crypto.subtle.digest("SHA-256", fromHex(doc.dice.seed)).then(hex) !== doc.dice.commitment) {
       lines.push(["bad", say(words, "seed")]); return;
     }
-    var key = await crypto.subtle.importKey("raw", fromHex(doc.dice.seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    var seed = fromHex(doc.dice.seed), keys = {};
+    keys[""] = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    var published = payloads(doc, "dice_entropy");
+    for (var t = 0; t < published.length; t++) {
+      keys["turn:" + published[t].turn] = await turnKey(seed, published[t].turn, published[t].entropies);
+    }
     var made = 0, entered = 0;
     for (var i = 0; i < doc.rolls.length; i++) {
       var r = doc.rolls[i];
@@ -119,6 +178,8 @@
         }
         continue;
       }
+      var key = keys[r.key || ""];
+      if (!key) { lines.push(["bad", say(words, "key_missing", { counter: r.counter })]); return; }
       var value = (await derive(key, r.counter, r.sides)) + (r.kind === "die" ? 1 : 0);
       if (value !== r.value) { lines.push(["bad", say(words, "roll_bad", { counter: r.counter })]); return; }
       made++;
@@ -140,6 +201,7 @@
       var doc = await answer.json();
       var hashes = await checkChain(doc, words, lines);
       if (hashes) { checkKept(doc, hashes, words, lines); }
+      await checkPlans(doc, words, lines);
       await checkDice(doc, words, lines);
     } catch (e) {
       lines.push(["bad", say(words, "unreadable")]);
