@@ -211,8 +211,9 @@ def _chain(
     if str(sealed.get("start")) != chain.genesis(commitment):
         problems.append("the chain does not start from this game's commitment")
     if not result.ok:
-        where = names.get(result.first_bad or 0, "a link this reader may not read")
-        problems.append(f"the chain breaks at link {result.first_bad}, {where}: {result.problem}")
+        name = names.get(result.first_bad or 0)
+        where = f", {name}" if name else ""
+        problems.append(f"the chain breaks at link {result.first_bad}{where}: {result.problem}")
     elif result.head != str(sealed.get("head")):
         problems.append(f"the chain ends at {chain.short(result.head)}, not at the head it states")
     hashes = {link.number: link.hash for link in links}

@@ -136,9 +136,7 @@ def check(
     previous = start
     for expected, link in enumerate(links, start=1):
         if link.number != expected:
-            return ChainCheck(
-                expected - 1, previous, link.number, f"link {expected} is missing or out of order"
-            )
+            return ChainCheck(expected - 1, previous, expected, "it is missing or out of order")
         content = contents.get(link.number)
         if content is not None and digest(content) != link.digest:
             return ChainCheck(

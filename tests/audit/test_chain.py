@@ -93,8 +93,10 @@ def test_an_event_removed_is_refused(finished):
     document["chain"]["links"] = [
         link for link in document["chain"]["links"] if link["link"] != removed["link"]
     ]
-    assert prove(document).chain.first_bad == removed["link"] + 1
-    assert "is missing or out of order" in _problems(document)[0]
+    assert prove(document).chain.first_bad == removed["link"]
+    assert _problems(document)[0] == (
+        f"the chain breaks at link {removed['link']}: it is missing or out of order"
+    )
 
 
 def test_two_events_swapped_are_refused(finished):

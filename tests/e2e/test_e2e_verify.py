@@ -12,6 +12,9 @@ import re
 
 import pytest
 
+from consell.audit.export import build_document
+from consell.audit.proof import prove
+from consell.rules.audience import Viewer
 from consell.rules.event_kinds import Kind
 from consell.rules.state import Phase
 from consell.simulator import simulate
@@ -41,7 +44,7 @@ def _verify(page) -> tuple[str, str]:
     section = page.locator("section.audit-verify")
     section.locator("button[data-verify]").click()
     page.locator("section.audit-verify[data-verdict]").wait_for(timeout=30_000)
-    return section.get_attribute("data-verdict"), section.locator("[data-verdict]").inner_text()
+    return section.get_attribute("data-verdict"), section.locator("[data-lines]").inner_text()
 
 
 def test_a_player_verifies_the_game_with_the_seals_their_phone_kept(ended, browser):
@@ -164,3 +167,103 @@ def test_a_phone_hands_in_with_a_secret_it_keeps_and_reads_its_receipt(planning,
     page.locator("#fold-log summary").click()
     receipt = page.locator("#log-live li", has_text="està segellat").first.inner_text()
     assert re.search(r"rebut [0-9A-F]{4}-[0-9A-F]{4}", receipt), receipt
+
+
+def _swap(document):
+    first, second = document["events"][5], document["events"][6]
+    for key in ("seq", "link"):
+        first[key], second[key] = second[key], first[key]
+    return min(first["link"], second["link"])
+
+
+def _remove(document):
+    removed = document["events"].pop(10)
+    links = document["chain"]["links"]
+    document["chain"]["links"] = [x for x in links if x["link"] != removed["link"]]
+    return removed["link"]
+
+
+def _insert(document):
+    forged = {**document["events"][3], "payload": {"note": "never happened"}}
+    at = forged["link"] + 1
+    for row in document["events"] + document["rolls"]:
+        row["link"] += row["link"] >= at
+    for link in document["chain"]["links"]:
+        link["link"] += link["link"] >= at
+    forged["link"] = at
+    document["events"].insert(4, forged)
+    document["chain"]["links"].insert(at - 1, {"link": at, "digest": "0" * 64, "hash": "0" * 64})
+    return at
+
+
+def _change_event(document):
+    event = next(e for e in document["events"] if e["kind"] == "plan_handed_in")
+    event["payload"]["rank"] += 1
+    return event["link"]
+
+
+def _change_roll(field, value):
+    def change(document):
+        roll = document["rolls"][7]
+        roll[field] = value
+        return roll["link"]
+
+    return change
+
+
+TAMPERINGS = {
+    "an event changed": _change_event,
+    "an event removed": _remove,
+    "two events swapped": _swap,
+    "an event inserted": _insert,
+    "a roll's purpose changed": _change_roll("purpose", "a friendlier purpose"),
+    "a roll's counter changed": _change_roll("counter", 9999),
+}
+
+
+@pytest.fixture
+def exported(live_url, tmp_path):
+    """Alice's own export of a finished game, and of another game, as files she kept."""
+    game, other = simulate(4, 2, 4).game, simulate(3, 1, 2).game
+    for g in (game, other):
+        g.refresh_from_db()
+    alice = game.seats.get(position=1)
+    return {
+        "link": f"{live_url}/s/{alice.token}/",
+        "dice": f"{live_url}/audit/{game.pk}/dice/",
+        "mine": build_document(game, Viewer("seat", 1)),
+        "other": build_document(other, Viewer.director()),
+        "folder": tmp_path,
+    }
+
+
+def _verify_file(page, path) -> tuple[str, str]:
+    section = page.locator("section.audit-verify")
+    section.locator("input[data-verify-file]").set_input_files(path)
+    page.locator("section.audit-verify[data-verdict]").wait_for(timeout=30_000)
+    return section.get_attribute("data-verdict"), section.locator("[data-lines]").inner_text()
+
+
+def test_a_kept_file_tampered_with_in_any_way_is_refused_in_the_browser(exported, browser):
+    page = browser.phone().new_page()
+    page.goto(exported["link"])
+    page.goto(exported["dice"])
+    good = exported["folder"] / "good.json"
+    good.write_text(json.dumps(exported["mine"]))
+    verdict, text = _verify_file(page, good)
+    assert verdict == "ok", text
+    for name, tamper in TAMPERINGS.items():
+        document = json.loads(json.dumps(exported["mine"]))
+        bad_link = tamper(document)
+        path = exported["folder"] / f"{name}.json"
+        path.write_text(json.dumps(document))
+        page.reload()
+        verdict, text = _verify_file(page, path)
+        assert verdict == "bad", name
+        assert f"La cadena es trenca a la baula {bad_link}:" in text, (name, text)
+        assert prove(document).chain.first_bad == bad_link, name  # and so does Python's
+    other = exported["folder"] / "other.json"
+    other.write_text(json.dumps(exported["other"]))
+    page.reload()
+    verdict, text = _verify_file(page, other)
+    assert verdict == "bad" and "d'una altra partida" in text

@@ -187,18 +187,38 @@
     lines.push(["ok", say(words, "dice_ok", { made: made, entered: entered })]);
   }
 
-  async function verify(section) {
+  /* The log of this page's game, or a file the reader chose (an export kept, or sent by
+     someone): the same checks either way. */
+  function fetched(section) {
+    return fetch(section.dataset.export, { credentials: "same-origin" }).then(function (answer) {
+      return answer.json();
+    });
+  }
+  function chosen(input) {
+    return input.files[0].text().then(JSON.parse);
+  }
+
+  async function verify(section, load) {
     var words = {};
     section.querySelectorAll("[data-words] [data-key]").forEach(function (li) {
       words[li.dataset.key] = li.textContent;
     });
-    var out = section.querySelector("[data-verdict]");
+    var out = section.querySelector("[data-lines]");
     var lines = [];
     out.replaceChildren();
+    delete section.dataset.verdict;
     out.setAttribute("aria-busy", "true");
     try {
-      var answer = await fetch(section.dataset.export, { credentials: "same-origin" });
-      var doc = await answer.json();
+      var doc = await load;
+      if (String(doc.game.id) !== section.dataset.game) {
+        lines.push(["bad", say(words, "other_game", { name: doc.game.name })]);
+      }
+      var created = doc.events.filter(function (e) {
+        return e.kind === "game_created" && e.audience === "public";
+      })[0];
+      if (created && created.payload.commitment !== doc.dice.commitment) {
+        lines.push(["bad", say(words, "commitment")]);
+      }
       var hashes = await checkChain(doc, words, lines);
       if (hashes) { checkKept(doc, hashes, words, lines); }
       await checkPlans(doc, words, lines);
@@ -220,6 +240,11 @@
 
   document.addEventListener("click", function (e) {
     var button = e.target.closest("[data-verify]");
-    if (button) { verify(button.closest("[data-export]")); }
+    if (button) { verify(button.closest("[data-export]"), fetched(button.closest("[data-export]"))); }
+  });
+  document.addEventListener("change", function (e) {
+    if (e.target.matches("[data-verify-file]") && e.target.files.length) {
+      verify(e.target.closest("[data-export]"), chosen(e.target));
+    }
   });
 })();
