@@ -48,6 +48,7 @@ from consell.game.models import Game
 from consell.live.rendered import part_key, rendered_as, rendered_each
 from consell.projection.visibility import TableView, behind_screen_for, table_view, view_for
 from consell.rules.audience import Viewer
+from consell.rules.event_kinds import Kind
 from consell.wording.templatetags.consell_game import CSRF_LATER, NONCE_LATER, kingdom_of
 from consell.wording.words import content_language
 
@@ -61,6 +62,8 @@ PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
 # Parts whose slice is what the whole table sees (a phone's board shows its kingdom, which its
 # members share): kept for the table, not for one viewer.
 TABLE_PARTS = {"seat": ("board",)}
+
+PLAN_SEALED = str(Kind.PLAN_SEALED)
 
 # Response header of a parts answer: the version it shows.
 VERSION_HEADER = "Consell-Version"
@@ -182,10 +185,20 @@ def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[
         return {"live": {"view": shown, "game": game_row, "log_lines": shown.pop("log_lines")}}
     if viewer.kind == "public":
         return {"board": {"view": shown}}
-    return _seat_slices(shown)
+    return _seat_slices(shown, _receipt(view))
 
 
-def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _receipt(view: Mapping[str, Any]) -> str | None:
+    """The sentence of this turn's receipt of the player's hand-in (``services.sealing``),
+    from their own log: the plan shows it once handed in."""
+    turn = (view.get("board") or {}).get("turn")
+    return next(
+        (e["text"] for e in view.get("log", ()) if e["kind"] == PLAN_SEALED and e["turn"] == turn),
+        None,
+    )
+
+
+def _seat_slices(shown: dict[str, Any], receipt: str | None) -> dict[str, dict[str, Any]]:
     me, board = shown.get("me"), shown.get("board")
     common = {"game": shown["game"], "viewer": shown["viewer"]}
     phase = {k: board[k] for k in ("status", "turn", "turns", "phase", "peril")} if board else None
@@ -203,6 +216,7 @@ def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
                 }
                 if board
                 else None,
+                "receipt": receipt,
             },
             "plan_piles": PLAN_PILES,
             "tradeable": TRADEABLE,

@@ -164,9 +164,11 @@ def test_a_phone_hands_in_with_a_secret_it_keeps_and_reads_its_receipt(planning,
         page.locator("form.hand-in button[type=submit]").click()
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('consell-secrets:{key}'))")
     assert len(kept) == 1 and re.fullmatch(r"[0-9a-f]{64}", kept[0])
+    receipt = page.locator("#plan .receipt").inner_text()  # under the locked plan
+    assert re.search(r"segellat: rebut [0-9A-F]{4}-[0-9A-F]{4}", receipt), receipt
     page.locator("#fold-log summary").click()
-    receipt = page.locator("#log-live li", has_text="està segellat").first.inner_text()
-    assert re.search(r"rebut [0-9A-F]{4}-[0-9A-F]{4}", receipt), receipt
+    assert page.locator("#log-live li", has_text=receipt).count() == 1  # and in the log
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
 def _swap(document):
