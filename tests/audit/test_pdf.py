@@ -51,6 +51,9 @@ def test_the_director_downloads_the_report_as_a_pdf_naming_the_game(finished):
     # The log's sentences, the dice proof's seed and every roll, as on the report page.
     assert "The seed matches the commitment" in text
     assert finished.seed in squeezed(text)
+    code = f"{finished.chain_head[:4]}-{finished.chain_head[4:8]}".upper()
+    assert f"The log's chain holds: {finished.links} links" in text
+    assert code in squeezed(text)
 
 
 def test_the_report_page_links_its_pdf_and_keeps_the_print_stylesheet(finished):
