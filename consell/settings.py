@@ -14,6 +14,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -102,7 +103,9 @@ if PUBLIC_URL and (_public.scheme not in {"http", "https"} or not _public.hostna
     raise ImproperlyConfigured(f"PUBLIC_URL must look like http://host:port, not {PUBLIC_URL!r}.")
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 # Django names an IPv6 host in brackets, as the Host header does.
-_public_host = f"[{_public.hostname}]" if ":" in (_public.hostname or "") else _public.hostname
+_public_host = (
+    f"[{_public.hostname}]" if ":" in (_public.hostname or "") else _public.hostname or ""
+)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", LOCAL_HOSTS + ([_public_host] if PUBLIC_URL else []))
 CSRF_TRUSTED_ORIGINS = env_list(
     "CSRF_TRUSTED_ORIGINS", [f"{_public.scheme}://{_public.netloc}"] if PUBLIC_URL else []
@@ -171,7 +174,7 @@ TEMPLATES = [
 
 # SQLite by default. Write transactions start IMMEDIATE and the journal is WAL, so two phones
 # handing in at once queue for the lock instead of failing with "database is locked".
-DATABASES = {
+DATABASES: dict[str, Any] = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": SQLITE_PATH,
