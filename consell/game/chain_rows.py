@@ -23,31 +23,12 @@ def new_salt() -> str:
 
 def event_fields(event: Event) -> dict[str, Any]:
     """The sealed fields of an event row, as the export names them."""
-    return {
-        "seq": event.seq,
-        "turn": event.turn,
-        "phase": event.phase,
-        "kind": event.kind,
-        "actor": event.actor,
-        "by_director": event.by_director,
-        "audience": event.audience,
-        "reveal_at_end": event.reveal_at_end,
-        "payload": event.payload,
-        "salt": event.salt,
-    }
+    return {name: getattr(event, name) for name in chain.EVENT_FIELDS}
 
 
 def roll_fields(roll: DiceRoll) -> dict[str, Any]:
     """The sealed fields of a roll row, as the export names them."""
-    return {
-        "counter": roll.counter,
-        "sides": roll.sides,
-        "kind": roll.kind,
-        "value": roll.value,
-        "purpose": roll.purpose,
-        "entered": roll.entered,
-        "key": roll.key,
-    }
+    return {name: getattr(roll, name) for name in chain.ROLL_FIELDS}
 
 
 def digest_of(row: Event | DiceRoll) -> str:
