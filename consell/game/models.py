@@ -174,6 +174,33 @@ class DiceRoll(models.Model):
         return f"{self.game_id} roll #{self.counter}: {self.value}"
 
 
+class PhaseRecord(models.Model):
+    """The game as one phase closed (or a status moved on), kept for the replays
+    (docs/audit-log.md, "Replays"): the state the table was shown just before the change that
+    closed it, the Secrets snapshot the phones and the board showed meanwhile if one was kept
+    (G52), and how far the log and its chain had gone. Written by ``store.save``, in the same
+    transaction as the change, and never changed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phase_records")
+    number = models.PositiveIntegerField()  # 1, 2, 3... in the order the phases closed
+    turn = models.PositiveSmallIntegerField()
+    phase = models.CharField(max_length=20)
+    status = models.CharField(max_length=20)
+    seq = models.PositiveIntegerField()  # the log's last entry as the phase closed
+    links = models.PositiveIntegerField()  # the chain's length then
+    state = models.JSONField(encoder=StateEncoder, decoder=StateDecoder)
+    snapshot = models.JSONField(null=True, blank=True, encoder=StateEncoder, decoder=StateDecoder)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="phase_record_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.number}: turn {self.turn} {self.phase}"
+
+
 class ProcessedRequest(models.Model):
     """A form submission already applied: the same nonce again changes nothing (idempotency)."""
 

@@ -32,7 +32,7 @@ from django.test import Client
 
 from consell.content.catalog import load_catalog
 from consell.content.models import Card, Pack
-from consell.game.models import DiceRoll, Event, Game, ProcessedRequest, Seat
+from consell.game.models import DiceRoll, Event, Game, PhaseRecord, ProcessedRequest, Seat
 from consell.game.services import decisions, planning, turn
 from consell.rules import cards, resolution
 from consell.rules.effects import plots_keyword, source_card
@@ -57,7 +57,7 @@ TABLE_DICE = [2, 5, 6] * 8
 
 # Kept away from the primary keys other fixtures of a test may take (``director``'s Dora).
 DIRECTOR_PK = 9001
-MODELS = (get_user_model(), Pack, Card, Game, Seat, Event, DiceRoll, ProcessedRequest)
+MODELS = (get_user_model(), Pack, Card, Game, Seat, Event, DiceRoll, PhaseRecord, ProcessedRequest)
 
 
 class Table:
@@ -180,6 +180,7 @@ def _rows(game: Game) -> list[dict[str, Any]]:
         Seat.objects.filter(game=game),
         Event.objects.filter(game=game),
         DiceRoll.objects.filter(game=game),
+        PhaseRecord.objects.filter(game=game),
         ProcessedRequest.objects.filter(game=game),
     ]
     rows = [row for qs in querysets for row in serializers.serialize("python", qs)]

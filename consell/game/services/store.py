@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from consell.content.catalog import load_catalog
 from consell.game import chain_rows, game_rows, log_cache, state_cache
 from consell.game.access import keep_row
-from consell.game.models import DiceRoll, Event, Game
+from consell.game.models import DiceRoll, Event, Game, PhaseRecord
 from consell.game.signals import announce, game_changed
 from consell.rules import audience, phases
 from consell.rules.audience import Viewer
@@ -275,10 +275,12 @@ def save(ch: Change) -> None:
         )
         for r in rolls
     ]
+    closing = (game.state, ch.loaded[0], before[0], game.links)  # as the table last saw it
     chain_rows.seal(game, ch.events, dice)
     published = ch.began is not None and _moment(ch.state) != ch.began
     if ch.began is not None and published:
         chain_rows.publish(game, *ch.began[:2])
+        _keep_closing(game, ch.began, *closing)
     keys = game_rows.append(ch.events, ids=True)
     game_rows.append(dice)
     game.dice_counter = ch.dice.counter
@@ -307,6 +309,35 @@ def save(ch: Change) -> None:
         transaction.on_commit(
             lambda: announce(game_changed, game_id=game.pk, versions=bumped, runs_on=runs_on)
         )
+
+
+def _keep_closing(
+    game: Game,
+    began: tuple[int, str, str],
+    state: dict | None,
+    snapshot: dict | None,
+    seq: int,
+    links: int,
+) -> None:
+    """Keep the game as the phase ``began`` names closed, for the replays: the state the
+    table was shown up to this change, the Secrets snapshot the phones and the board showed
+    meanwhile, and how far the log and the chain had gone (docs/audit-log.md, "Replays")."""
+    if state is None:
+        return
+    number = PhaseRecord.objects.filter(game_id=game.pk).count() + 1
+    turn, phase, status = began
+    record = PhaseRecord(
+        game=game,
+        number=number,
+        turn=turn,
+        phase=phase,
+        status=status,
+        seq=seq,
+        links=links,
+        state=state,
+        snapshot=snapshot,
+    )
+    game_rows.append([record])
 
 
 def _bump_versions(game: Game, ch: Change) -> dict[str, int]:
