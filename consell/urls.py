@@ -6,6 +6,7 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 
 from accounts.views import home
+from consell.audit.replay import public_replay
 from consell.health import healthz
 
 urlpatterns = [
@@ -17,6 +18,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("companions/", include("consell.companions.urls")),
     path("audit/", include("consell.audit.urls")),
+    # The public board's replay, of a finished game (docs/audit-log.md, "Replays").
+    path("board/<str:board_token>/replay/", public_replay, name="board_replay"),
     path("", include("consell.views.urls")),
 ]
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import replay, views
 
 app_name = "audit"
 
@@ -14,5 +14,6 @@ urlpatterns = [
     path("<int:game_id>/dice/", views.dice_page, name="dice"),
     path("<int:game_id>/report/", views.report_page, name="report"),
     path("<int:game_id>/report.pdf", views.report_pdf, name="report_pdf"),
+    path("<int:game_id>/replay/", replay.replay_page, name="replay"),
     path("<int:game_id>/export.json", views.export_json, name="export"),
 ]

@@ -34,6 +34,7 @@ from django.utils import translation
 
 from consell.content.catalog import load_catalog
 from consell.game.models import Event, Game
+from consell.game.replay import as_of, steps
 from consell.live.page_parts import Asked, render_for_sockets
 from consell.rules.audience import Viewer as PageViewer
 from consell.rules.state import GameState, Phase, Status
@@ -50,7 +51,7 @@ PLAN_EDITS = {"ability_planned", "ability_unplanned", "pile_reordered"}
 # The audit's outputs, by the address after /audit/<g>/ (the PDF's text is read with pypdf).
 # What live.js asks on a notice: every live part of the phone's page in one request.
 ALL_PARTS = "fragment=decisions&fragment=plan&fragment=chest&fragment=board&fragment=log"
-AUDIT = ("", "story/", "charts/", "dice/", "report/", "report.pdf", "export.json")
+AUDIT = ("", "story/", "charts/", "dice/", "replay/", "report/", "report.pdf", "export.json")
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Url:
     """One output: its address, what it is (the expectation table's key) and how to ask."""
 
     kind: str  # dashboard, live, qr, game_list, play, fragment, board, board_fragment,
-    # audit, story_of, post_only
+    # board_replay, audit, story_of, post_only
     path: str
     htmx: bool = False
     position: int | None = None  # story_of / qr: whose
@@ -78,6 +79,8 @@ def expected(viewer: Viewer, url: Url, finished: bool) -> set[int]:
         return {405}
     if url.kind == "game_list":
         return {200} if viewer.kind == "director" else {302}
+    if url.kind == "board_replay":  # the public replay: of a finished game, to its link's holders
+        return {200} if finished and viewer.kind in ("director", "board", "seat") else {404}
     if viewer.kind == "director":
         return {404} if url.kind in ("play", "fragment") else {200}
     if url.kind in ("board", "board_fragment"):
@@ -293,6 +296,7 @@ class Crawl:
         if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
             everything += own["board"]
             everything.append(Url("board_fragment", f"/board/{token}/?fragment=board", True))
+            everything.append(Url("board_replay", f"/board/{token}/replay/"))
         everything += [Url("game_list", "/games/")]
         everything += [Url("qr", f"/games/{g}/seats/{p}/qr.svg", position=p) for p in positions]
         everything += [Url("seat_sheet", f"/games/{g}/seats/print/")]
@@ -324,6 +328,37 @@ class Crawl:
                 self.pushed(game, viewer, secrets, mine)
             if finished and viewer.kind == "seat":
                 self._audit_export(game, viewer)
+        if finished and depth == "full":
+            self.replays(game, catalog)
+
+    def replays(self, game: Game, catalog) -> None:
+        """At the end, every step of the replays: the first and the last seat's (the audit's
+        ``replay/``) and the public one (``/board/<token>/replay/``), each searched for what was
+        hidden from that viewer at that step, computed from the state kept for it (a later
+        reveal must not leak backwards); the director's first and last steps."""
+        every = steps(game)
+        seats = [v for v in self.viewers if v.kind == "seat"]
+        board = next(v for v in self.viewers if v.kind == "board")
+        director = self.viewers[0]
+        watched = [seats[0], seats[-1], board]
+        for step in every:
+            past = as_of(game, step)
+            state = GameState.from_dict(past.state)
+            public = self._public_words(past, state, catalog)
+            for viewer in watched:
+                secrets = self.knowledge.hidden_from(state, catalog, viewer.seat)
+                mine = self._own_words(game, state, catalog, viewer.seat) | public
+                path = (
+                    f"/board/{game.board_token}/replay/"
+                    if viewer.kind == "board"
+                    else f"/audit/{game.pk}/replay/"
+                )
+                url = Url("board_replay" if viewer.kind == "board" else "audit",
+                          f"{path}?step={step.number}")  # fmt: skip
+                self.fetch(viewer, url, True, secrets, mine)
+            if step.number in (1, len(every)):
+                url = Url("audit", f"/audit/{game.pk}/replay/?step={step.number}")
+                self.fetch(director, url, True, [], set())
 
     def fetch(self, viewer, url, finished, secrets, mine, client=None, label="") -> None:
         self.requests += 1
@@ -420,6 +455,22 @@ class Crawl:
             if isinstance(audience, list) and seat in audience:
                 said = describe(kind, payload, names).strip()
                 words.update((said, html.escape(said)))
+        return words
+
+    def _public_words(self, past: Game, state: GameState, catalog) -> set[str]:
+        """The markers the public log had said to everyone by a replay's step (``past``): an
+        action done in public shows its ability (G21), an end-of-game reaction its objective,
+        so a replay step that shows them again shows nothing hidden (``Knowledge`` follows the
+        states, not the log). What the Secrets being resolved at that step recorded is left out."""
+        names = Names(state.to_dict(), catalog, "en")
+        behind = state.turn if past.snapshot is not None else None
+        words: set[str] = set()
+        for kind, actor, turn, phase, payload in Event.objects.filter(
+            game_id=past.pk, seq__lte=past.seq, audience="public"
+        ).values_list("kind", "actor", "turn", "phase", "payload"):
+            if (turn, phase) == (behind, "secrets"):
+                continue
+            words.update(MARKER.findall(describe(kind, {"seat": actor, **payload}, names)))
         return words
 
     def _audit_export(self, game: Game, viewer: Viewer) -> None:
