@@ -170,7 +170,7 @@ class Detector:
 
     def problems(self, line: str, language: str) -> list[str]:
         """What is wrong with one visible line for a viewer reading ``language``."""
-        line = URL.sub("", line)
+        line = URL.sub("0", line)  # a number in its place: not a word, and not a hole
         found = [f"snake_case name {m!r}" for m in SNAKE.findall(line)]
         if line.strip(" .") in self.kind_labels:
             found.append(f"kind without a sentence {line!r}")
