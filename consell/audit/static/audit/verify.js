@@ -4,7 +4,7 @@
    - the hash chain: every link numbered in turn, each hash following from the one before, each
      event and roll shown hashing to its link's digest, the stated head reached;
    - every head the server published to the table is a link of it, and so is every head this
-     browser kept while the game was played (static/js/chain-heads.js);
+     browser kept while the game was played (static/js/proofs.js);
    - each plan resolved is the plan sealed at its hand-in, each phone's secret gave the
      entropy its turn's dice mixed, and this browser's hand-ins were sealed under its secrets;
    - the seed hashes to the commitment, every draw 0..counter-1 is there once, and every roll
