@@ -25,6 +25,7 @@ from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
 from consell.rules.state import Phase
 from consell.simulator import simulate
+from tests.audit.conftest import director_client
 from tests.game.simulated import play_until, state_of
 
 pytestmark = pytest.mark.django_db
@@ -123,3 +124,10 @@ def test_a_malformed_secret_is_refused_and_changes_nothing():
     game.refresh_from_db()
     assert (game.seq, game.links) == before
     assert not state_of(game).player(seat).plan.handed_in
+
+
+def test_the_dice_page_says_how_many_plans_it_proved_sealed(sealed_game):
+    page = director_client(sealed_game).get(f"/audit/{sealed_game.pk}/dice/")
+    assert "Each plan resolved is the plan sealed at its hand-in: proven for 8 plans." in (
+        page.content.decode()
+    )
