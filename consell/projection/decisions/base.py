@@ -22,6 +22,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from consell.game.naming import kingdom_names
+from consell.rules.absence import least_commitment
 from consell.rules.cards import card as card_of
 from consell.rules.decision_kinds import DecisionKind
 from consell.rules.errors import InvalidParameterError
@@ -113,11 +114,6 @@ def no_move(bot: Bot, state: GameState, ruleset: Ruleset, pending: Pending, seat
     return {}
 
 
-def no_fallback(state: GameState, ruleset: Ruleset, pending: Pending, seat: int) -> dict:
-    """The usual ``fallback``: an empty decision, which leaves the rules' default."""
-    return {}
-
-
 class DecisionForm(forms.Form):
     """A decision's form; ``answer()`` is the typed answer the rules take, from ``cleaned_data``.
     The rules still check every value."""
@@ -137,7 +133,8 @@ class DecisionSpec:
     audit: str  # one of ``audit_categories.CATEGORIES``
     bot: BotMove = no_move
     table: TableMove = seat_decides
-    fallback: Fallback = no_fallback
+    # The director's answer for a player who cannot give one: the rules' (G61).
+    fallback: Fallback = least_commitment
 
     @property
     def template(self) -> str:

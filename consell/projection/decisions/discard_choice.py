@@ -39,12 +39,4 @@ def bot(b, state, ruleset, pending, seat) -> DiscardAnswer:
     return {"tactics": b.rng.sample(hand, min(count, len(hand)))}
 
 
-def fallback(state, ruleset, pending, seat) -> DiscardAnswer:
-    """The director discards the first tactics of the hand."""
-    count = pending.data["choices"].get(str(seat), 0)
-    return {"seat": seat, "tactics": state.player(seat).tactics[:count]}
-
-
-SPEC = DecisionSpec(
-    DecisionKind.DISCARD_CHOICE, project, DiscardForm, OTHER, bot=bot, fallback=fallback
-)
+SPEC = DecisionSpec(DecisionKind.DISCARD_CHOICE, project, DiscardForm, OTHER, bot=bot)

@@ -61,9 +61,4 @@ def bot(b, state, ruleset, pending, seat) -> DuelAnswer:
     return {"fist": fist}
 
 
-def fallback(state, ruleset, pending, seat) -> DuelAnswer:
-    """The director commits an empty fist for a refused participant."""
-    return {"seat": seat, "fist": {}}
-
-
-SPEC = DecisionSpec(DecisionKind.DUEL, project, DuelForm, DUEL, bot=bot, fallback=fallback)
+SPEC = DecisionSpec(DecisionKind.DUEL, project, DuelForm, DUEL, bot=bot)

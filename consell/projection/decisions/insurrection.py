@@ -91,11 +91,6 @@ def bot(b, state, ruleset, pending, seat) -> InsurrectionAnswer:
     return {}
 
 
-def fallback(state, ruleset, pending, seat) -> InsurrectionAnswer:
-    """The director passes a refused pledge, or rerolls the first die."""
-    return {"pledge": 0} if pending.data["flow"]["stage"] == "pledging" else {"die": 1}
-
-
 SPEC = DecisionSpec(
     DecisionKind.INSURRECTION,
     project,
@@ -103,5 +98,4 @@ SPEC = DecisionSpec(
     INSURRECTION,
     bot=bot,
     table=table,
-    fallback=fallback,
 )

@@ -41,10 +41,4 @@ def bot(b, state, ruleset, pending, seat) -> JoinersAnswer:
     return {"join": b.rng.random() < keen}
 
 
-def fallback(state, ruleset, pending, seat) -> JoinersAnswer:
-    return {"join": False}
-
-
-SPEC = DecisionSpec(
-    DecisionKind.KINGDOM_JOINERS, project, JoinersForm, OTHER, bot=bot, fallback=fallback
-)
+SPEC = DecisionSpec(DecisionKind.KINGDOM_JOINERS, project, JoinersForm, OTHER, bot=bot)

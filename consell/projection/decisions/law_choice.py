@@ -35,10 +35,4 @@ def bot(b, state, ruleset, pending, seat) -> LawChoiceAnswer:
     return {"law": max(row, key=lambda law: b.opinion(seat, law))}
 
 
-def fallback(state, ruleset, pending, seat) -> LawChoiceAnswer:
-    return {"law": pending.data["row"][0]}
-
-
-SPEC = DecisionSpec(
-    DecisionKind.LAW_CHOICE, project, LawChoiceForm, VOTE, bot=bot, fallback=fallback
-)
+SPEC = DecisionSpec(DecisionKind.LAW_CHOICE, project, LawChoiceForm, VOTE, bot=bot)

@@ -50,8 +50,4 @@ def bot(b, state, ruleset, pending, seat) -> ReactionAnswer:
     return {"use": b.rng.random() < b.person(seat).reactive, "params": {}}
 
 
-def fallback(state, ruleset, pending, seat) -> ReactionAnswer:
-    return {"use": False}
-
-
-SPEC = DecisionSpec(DecisionKind.REACTION, project, ReactionForm, OTHER, bot=bot, fallback=fallback)
+SPEC = DecisionSpec(DecisionKind.REACTION, project, ReactionForm, OTHER, bot=bot)

@@ -107,11 +107,4 @@ def bot(b, state, ruleset, pending, seat) -> VoteAnswer:
     return {"side": side, "spend": needed}
 
 
-def fallback(state, ruleset, pending, seat) -> VoteAnswer:
-    """The director withdraws a refused voter, or breaks a tie for the motion."""
-    if votes.is_finished(decisions.ballot(pending, state, ruleset)):
-        return {"tie": "for"}
-    return {"withdraw": True}
-
-
-SPEC = DecisionSpec(DecisionKind.VOTE, project, VoteForm, VOTE, bot=bot, fallback=fallback)
+SPEC = DecisionSpec(DecisionKind.VOTE, project, VoteForm, VOTE, bot=bot)
