@@ -1,9 +1,13 @@
 """What players call things the state and the cards name by id: a card's words in the reader's
-language, kingdoms after their founding King's house."""
+language, kingdoms after their founding King's house, a moment in the table's time zone."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 
 from consell.rules import cards
 from consell.rules.card_shapes import Ability, Card
@@ -66,3 +70,11 @@ def ability_or_nothing(card: Card | None, ability_id: str | None) -> Ability | N
     """One ability of a card, or nothing to show when the card has no such ability."""
     abilities = card.get("abilities", []) if card else []
     return next((a for a in abilities if a["id"] == ability_id), None)
+
+
+def when(iso: str) -> str:
+    """A moment of the table's evening, in its time zone: "Tue 8 Dec, 21:40"."""
+    moment = parse_datetime(iso) if iso else None
+    if moment is None:
+        return ""
+    return date_format(timezone.localtime(moment), "D j M, H:i")

@@ -30,6 +30,16 @@ class Kind(StrEnum):
     PENDING_OPENED = "pending_opened"
     MANUAL_EFFECT = "manual_effect"
     MANUAL_DONE = "manual_done"
+    # Time and absence: deadlines, pauses, stand-ins (G60-G63, docs/rulings.md)
+    DEADLINE_SET = "deadline_set"
+    DEADLINE_CHANGED = "deadline_changed"
+    DEADLINE_PASSED = "deadline_passed"
+    ANSWER_DEFAULTED = "answer_defaulted"
+    GAME_PAUSED = "game_paused"
+    GAME_RESUMED = "game_resumed"
+    STAND_IN_ON = "stand_in_on"
+    STAND_IN_OFF = "stand_in_off"
+    STAND_IN_PLAYED = "stand_in_played"
     # Setting up the game (rules §2)
     HOUSES_DEALT = "houses_dealt"
     DECKS_PREPARED = "decks_prepared"

@@ -91,6 +91,7 @@ from consell.rules.payloads import (
     VoteTied,
 )
 from consell.wording import words
+from consell.wording.describe_absence import ABSENCE_LINES
 from consell.wording.describe_more import MORE_LINES, STEP_WORDS
 from consell.wording.describe_upheavals import UPHEAVAL_LINES
 from consell.wording.elision import elide
@@ -508,6 +509,7 @@ LINES: dict[str, Line[Any]] = {
     ),
     **UPHEAVAL_LINES,
     **MORE_LINES,
+    **ABSENCE_LINES,
 }
 
 

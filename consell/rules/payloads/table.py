@@ -127,3 +127,52 @@ class ManualEffect(TypedDict):
 
 class ManualDone(TypedDict):
     pending: int
+
+
+class DeadlineSet(TypedDict):
+    """A deadline on the phase that waits (G60): ``minutes`` from ``until``'s setting."""
+
+    minutes: int
+    until: str  # ISO 8601, UTC
+
+
+class DeadlineChanged(TypedDict):
+    """``action``: "paused", "resumed", "extended" (by ``minutes``) or "ended" (now)."""
+
+    action: str
+    minutes: NotRequired[int]
+    until: NotRequired[str]
+
+
+class DeadlinePassed(TypedDict):
+    waiting: int  # how many answers it found missing
+
+
+class AnswerDefaulted(TypedDict):
+    """A missing answer given the rules' default (G61): ``seat``'s plan (``pending`` absent)
+    or its decision on ``pending``, of ``kind``."""
+
+    seat: int
+    reason: str  # "deadline"
+    kind: str  # "plan" or the decision kind
+    pending: NotRequired[int]
+
+
+class GamePaused(TypedDict):
+    resumes: str  # ISO 8601, UTC, or "" when the director did not say
+
+
+class GameResumed(TypedDict):
+    paused_for: int  # seconds
+
+
+class StandIn(TypedDict):
+    seat: int
+
+
+class StandInPlayed(TypedDict):
+    """What the stand-in did for ``seat`` (G62): "plan" (handed in) or a decision kind."""
+
+    seat: int
+    turn: int
+    kind: str
