@@ -96,7 +96,9 @@ def seat_from_session(session, game_id: int, *, read_game: bool = True) -> Seat:
     row = _seat_row(game_id, position, token)
     if row is None:
         raise Http404
-    *seat_fields, tag, pack_stamp = row
+    *raw, tag, pack_stamp = row
+    # Each value as the ORM would read it (a date from SQLite's text, aware).
+    seat_fields = [from_db(f, v) for f, v in zip(Seat._meta.concrete_fields, raw, strict=True)]
     seat = Seat.from_db(
         connection.alias, [f.attname for f in Seat._meta.concrete_fields], seat_fields
     )

@@ -72,6 +72,12 @@ class Game(models.Model):
     # The key the dice draw with: {} for the seed alone, else the last closed turn's
     # {"turn": N, "entropies": {seat: hex}} (``consell.rules.dice.turn_key``).
     dice_key = models.JSONField(default=dict)
+    # Time and absence (``services.clock``, docs/absence.md): the deadline of the moment that
+    # waits for players, and the pause of a game played over several evenings; written only by
+    # ``store.save``, with the events that say so.
+    clock = models.JSONField(default=dict)
+    # The seats a stand-in plays (``services.stand_ins``), by position.
+    stand_ins = models.JSONField(default=list)
     board_token = models.CharField(max_length=64, unique=True, default=_new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -109,6 +115,15 @@ class Seat(models.Model):
     name = models.CharField(_("name"), max_length=60)
     token = models.CharField(max_length=64, unique=True, default=_new_token)
     reissued = models.PositiveIntegerField(default=0)
+    # Told by e-mail when the game waits for this seat, if its player opted in from the phone
+    # (``consell.live.notify``): never a word of the game's secrets.
+    email = models.EmailField(_("e-mail"), blank=True)
+    notify = models.BooleanField(_("notify me by e-mail"), default=False)
+    # What the game last waited for from this seat when it was told (no second e-mail for it).
+    notified = models.CharField(max_length=200, blank=True, default="")
+    # The log's last entry this seat's phone showed, and when: the recap starts after it.
+    seen_seq = models.PositiveIntegerField(default=0)
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]

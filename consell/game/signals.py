@@ -15,8 +15,9 @@ from django.dispatch import Signal
 
 logger = logging.getLogger(__name__)
 
-# Keyword arguments: ``game_id``; ``versions``, {viewer key: that viewer's new version}; and
-# ``runs_on``, whether the game's phase now runs on (``turn.carry_on``).
+# Keyword arguments: ``game_id``; ``versions``, {viewer key: that viewer's new version};
+# ``runs_on``, whether the game's phase now runs on (``turn.carry_on``); and ``stand_ins``,
+# whether a stand-in plays a seat (``services.stand_ins``).
 game_changed = Signal()
 # Keyword arguments: ``game_id``, and ``position``, the seat whose link was reissued.
 seat_revoked = Signal()
@@ -27,3 +28,8 @@ def announce(signal: Signal, **kwargs) -> None:
     for receiver, result in signal.send_robust(sender=None, **kwargs):
         if isinstance(result, Exception):
             logger.error("%s failed on %r", receiver, kwargs, exc_info=result)
+
+
+# Keyword arguments: ``game_id``; ``seats``, the positions a deadline still waits for; ``until``,
+# when it ends (ISO 8601). Sent once per deadline, a few minutes before it ends.
+deadline_near = Signal()

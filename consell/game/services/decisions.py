@@ -87,15 +87,21 @@ def decide(
             )
         if isinstance(decision, Posted):
             decision = decision.read(decisions.find(ch.state, pending_id).kind)
-        waited = decisions.a_vote_waits(ch.state)
-        outcome = decisions.decide(
-            ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
-        )
-        record(ch, outcome, actor=seat)
-        if waited and not decisions.a_vote_waits(outcome.state):
-            # The last reaction to a vote's opening was answered (privately, maybe): the vote
-            # now opens on every page that shows it (§4.3).
-            ch.touch(public=True)
+        deciding(ch, pending_id, decision, seat)
+
+
+def deciding(ch: DealtChange, pending_id: int, decision: Mapping[str, Any], seat: int | None):
+    """The typed ``decision`` on ``pending_id`` by ``seat`` (None: for them), within the open
+    change ``ch``: a phone's, the director's, or a passed deadline's (``clock``)."""
+    waited = decisions.a_vote_waits(ch.state)
+    outcome = decisions.decide(
+        ch.state, ch.catalog, ch.ruleset, ch.dice, pending_id, seat, decision
+    )
+    record(ch, outcome, actor=seat)
+    if waited and not decisions.a_vote_waits(outcome.state):
+        # The last reaction to a vote's opening was answered (privately, maybe): the vote
+        # now opens on every page that shows it (§4.3).
+        ch.touch(public=True)
 
 
 def run_procedure(game_id: int, pending_id: int, *, nonce=None, expected_seq=None) -> None:

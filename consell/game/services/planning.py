@@ -88,11 +88,17 @@ def handing_in(seat: int, secret: str | None = None) -> together.Step:
 def close_for(game_id: int, seat: int, *, nonce=None):
     """The director closes Planning for a player who cannot finish (G37), recorded as such."""
     with dealt(game_id, nonce=nonce, by_director=True) as ch:
-        outcome = rules_planning.close_planning_for(ch.state, seat)
-        state = outcome.state
-        withdrawn = _drop_offers_of(state, seat)
-        ch.record(state, outcome.events)
-        ch.touch(seats=withdrawn)
+        closing_for(ch, seat)
+
+
+def closing_for(ch: DealtChange, seat: int) -> None:
+    """``seat``'s plan taken as it stands (G37), within the open change ``ch``: the director's
+    close, or a passed deadline's (``clock``)."""
+    outcome = rules_planning.close_planning_for(ch.state, seat)
+    state = outcome.state
+    withdrawn = _drop_offers_of(state, seat)
+    ch.record(state, outcome.events)
+    ch.touch(seats=withdrawn)
 
 
 # -- trades (rules §4.14) ------------------------------------------------------------------------

@@ -22,7 +22,10 @@ def reissue_link(game_id: int, position: int, *, nonce: str | None = None) -> Se
         seat = Seat.objects.select_for_update().get(game_id=game_id, position=position)
         seat.token = secrets.token_urlsafe(24)
         seat.reissued += 1
-        seat.save(update_fields=["token", "reissued"])
+        # Whoever opens the new link sets their own notifications: the old phone's address is
+        # told nothing more.
+        seat.email, seat.notify, seat.notified = "", False, ""
+        seat.save(update_fields=["token", "reissued", "email", "notify", "notified"])
         ch.record(
             None,
             [director(Kind.SEAT_LINK_REISSUED, SeatLinkReissued(seat=position, name=seat.name))],

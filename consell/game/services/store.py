@@ -28,6 +28,7 @@ from consell.content.catalog import load_catalog
 from consell.game import chain_rows, game_rows, log_cache, state_cache
 from consell.game.access import keep_row
 from consell.game.models import DiceRoll, Event, Game, PhaseRecord
+from consell.game.naming import when
 from consell.game.signals import announce, game_changed
 from consell.rules import audience, phases
 from consell.rules.audience import Viewer
@@ -65,6 +66,9 @@ class Change:
     # The turn, phase and status as the change began: the chain's head is published when
     # they move on (``chain_rows.publish``).
     began: tuple[int, str, str] | None = None
+    # Columns of the game's row this change set besides those every change writes
+    # (``clock``, ``stand_ins``: ``services.clock``, ``services.stand_ins``).
+    row_fields: set[str] = field(default_factory=set)
 
     def touch(self, *, public: bool = False, seats: Iterable[int] = ()) -> None:
         """Mark viewers to refresh although no event was recorded."""
@@ -111,12 +115,14 @@ class Change:
 class Options(TypedDict, total=False):
     """How a change is asked for: ``nonce`` (a repeated form is "already done"),
     ``expected_seq`` (the version the page showed), ``by_director`` (marked in the audit),
-    ``entered_dice`` (the table's dice instead of the app's)."""
+    ``entered_dice`` (the table's dice instead of the app's), ``while_paused`` (a change that
+    may run while the game is paused: the director's, or the clock's own)."""
 
     nonce: str | None
     expected_seq: int | None
     by_director: bool
     entered_dice: list[int] | None
+    while_paused: bool
 
 
 # The account a director's request acts as (``acting_for``), or None (a phone, the simulator).
@@ -194,6 +200,10 @@ def _open(game_id: int, options: Options) -> Change:
         raise Http404  # as to anyone else: it says nothing of whether the game exists
     if expected_seq is not None and expected_seq != game.seq:
         raise StaleRequest
+    if game.clock.get("paused") and not (
+        acting is not None or options.get("by_director") or options.get("while_paused")
+    ):
+        raise IllegalTransitionError(paused_message(game))
     state = load_state(game)
     dice: HmacDice | PhysicalDice
     key, label = dice_key(game)
@@ -212,6 +222,14 @@ def _open(game_id: int, options: Options) -> Change:
         loaded=(game.snapshot, game.ruleset),
         began=_moment(state),
     )
+
+
+def paused_message(game: Game) -> str:
+    """What a player who acts on a paused game is told (G63)."""
+    resumes = game.clock.get("paused", {}).get("resumes")
+    if resumes:
+        return _("The game is paused until %(when)s; nothing was done.") % {"when": when(resumes)}
+    return _("The game is paused; nothing was done. The director resumes it.")
 
 
 def dice_key(game: Game) -> tuple[bytes, str]:
@@ -281,6 +299,10 @@ def save(ch: Change) -> None:
     if ch.began is not None and published:
         chain_rows.publish(game, *ch.began[:2])
         _keep_closing(game, ch.began, *closing)
+        if game.clock.get("deadline"):
+            # A deadline belongs to the moment that waited; the game moved on (G60).
+            game.clock = clock_lapsed(game.clock)
+            ch.row_fields.add("clock")
     keys = game_rows.append(ch.events, ids=True)
     game_rows.append(dice)
     game.dice_counter = ch.dice.counter
@@ -294,6 +316,7 @@ def save(ch: Change) -> None:
     snapshot, ruleset = ch.loaded
     fields += ["snapshot"] if game.snapshot is not snapshot else []
     fields += ["ruleset"] if game.ruleset is not ruleset else []
+    fields += sorted(ch.row_fields)
     game_rows.write(game, fields)
     # Kept at once, not on commit: a write rolled back leaves an entry whose tag no row holds.
     # The change's own state is kept, not a copy: nothing writes to it once it is saved (the
@@ -306,9 +329,24 @@ def save(ch: Change) -> None:
         transaction.on_commit(lambda: log_cache.keep_written(game, before, after, written))
     if bumped:
         runs_on = bool(ch.state is not None and ch.state.progress.get(phases.RUN_ON))
+        stand_ins = bool(game.stand_ins)
         transaction.on_commit(
-            lambda: announce(game_changed, game_id=game.pk, versions=bumped, runs_on=runs_on)
+            lambda: announce(
+                game_changed,
+                game_id=game.pk,
+                versions=bumped,
+                runs_on=runs_on,
+                stand_ins=stand_ins,
+            )
         )
+
+
+DEADLINE_KEYS = ("deadline", "minutes", "moment", "stopped_left", "reminded", "passed")
+
+
+def clock_lapsed(clock: dict) -> dict:
+    """``clock`` without its deadline: the moment it was set for is over."""
+    return {k: v for k, v in clock.items() if k not in DEADLINE_KEYS}
 
 
 def _keep_closing(

@@ -1,0 +1,162 @@
+"""Deadlines and pauses (G60, G61, G63; docs/absence.md): what a director sets, what a passed
+deadline answers for the missing, and what is refused."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from consell.game.models import Event, Game
+from consell.game.services import clock, planning
+from consell.game.services import turn as turn_services
+from consell.rules import absence
+from consell.rules.errors import RuleError
+from consell.rules.event_kinds import Kind
+
+from .helpers import SEATS, start, state_of, to_planning
+
+
+@pytest.fixture
+def planning_game(game) -> Game:
+    start(game)
+    to_planning(game)
+    return game
+
+
+def _kinds(game, *kinds):
+    return list(Event.objects.filter(game=game, kind__in=kinds).values_list("kind", "payload"))
+
+
+def test_a_passed_deadline_takes_the_plan_as_it_stands_for_the_missing_only(planning_game):
+    """G60/G61 (G37's close): "a player who has not submitted has their current draft
+    submitted automatically"; a plan already handed in is never touched."""
+    game = planning_game
+    t0 = timezone.now()
+    planning.hand_in(game.pk, 2)
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=1))
+    assert clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=11))
+    state = state_of(game)
+    assert all(p.plan.handed_in for p in state.players)
+    closed = {p.seat for p in state.players if p.plan.closed_by_director}
+    assert closed == set(SEATS) - {2}
+    defaulted = _kinds(game, Kind.ANSWER_DEFAULTED)
+    assert sorted(p["seat"] for _, p in defaulted) == sorted(set(SEATS) - {2})
+    assert all(p == {**p, "reason": "deadline", "kind": "plan"} for _, p in defaulted)
+    assert [k for k, _ in _kinds(game, Kind.DEADLINE_PASSED)] == [Kind.DEADLINE_PASSED]
+    # Nothing is left to wait for, and the deadline lapses when the phase moves on.
+    assert absence.awaited(state) == []
+    turn_services.advance(game.pk)
+    assert "deadline" not in Game.objects.get(pk=game.pk).clock
+
+
+def test_a_paused_game_refuses_the_phones_and_stops_the_deadline(planning_game):
+    """G63: while paused nothing a player sends is taken, and the deadline stands still."""
+    game = planning_game
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    clock.pause(game.pk, resumes=t0 + timedelta(days=1), at=t0 + timedelta(minutes=4))
+    with pytest.raises(RuleError, match="paused"):
+        planning.hand_in(game.pk, 1)
+    later = t0 + timedelta(hours=5)
+    assert not clock.tick(Game.objects.get(pk=game.pk), at=later)
+    assert not state_of(game).player(1).plan.handed_in
+    clock.resume(game.pk, at=later)
+    row = Game.objects.get(pk=game.pk)
+    assert clock.seconds_left(row, at=later) == 6 * 60
+    planning.hand_in(game.pk, 1)
+    assert state_of(game).player(1).plan.handed_in
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda g, t: clock.set_deadline(g, until=t - timedelta(minutes=1), at=t),
+        lambda g, t: clock.set_deadline(g, minutes=0, at=t),
+        lambda g, t: clock.extend_deadline(g, 5, at=t),
+        lambda g, t: clock.resume(g, at=t),
+        lambda g, t: (clock.pause(g, at=t), clock.pause(g, at=t)),
+        lambda g, t: clock.pause(g, resumes=t - timedelta(hours=1), at=t),
+    ],
+    ids=["past", "zero", "extend-none", "resume-unpaused", "second-pause", "resume-in-past"],
+)
+def test_bad_clock_input_is_refused_and_changes_nothing(planning_game, bad):
+    game = planning_game
+    t0 = timezone.now()
+    seq = Game.objects.get(pk=game.pk).seq
+    try:
+        bad(game.pk, t0)
+    except RuleError:
+        pass
+    else:
+        pytest.fail("accepted")
+    row = Game.objects.get(pk=game.pk)
+    # The second pause's first call is a real pause: only its refusal must change nothing.
+    expected = seq + (1 if row.clock.get("paused") else 0)
+    assert row.seq == expected
+
+
+class _Asked(Exception):
+    """The simulated table reached a decision asked of a player: stop there."""
+
+
+def test_a_passed_deadline_answers_every_decision_it_waits_for(db):
+    """G61: each missing decision takes the rules' least-commitment answer, one after another
+    while the moment keeps asking (a vote's voters in turn, §4.7), and is logged as forced."""
+    from consell.simulator.runner import simulate
+
+    def stop_at_a_decision(game, state):
+        if any(w.pending is not None for w in absence.awaited(state)):
+            raise _Asked(game.pk)
+
+    with pytest.raises(_Asked) as stopped:
+        simulate(5, 1, 3, before_step=stop_at_a_decision)
+    game = Game.objects.get(pk=stopped.value.args[0])
+    state = state_of(game)
+    asked = {w.pending for w in absence.awaited(state) if w.pending is not None}
+    kinds = {p.id: p.kind for p in state.pending}
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=3, at=t0)
+    assert clock.fire(game.pk, at=t0 + timedelta(minutes=4))
+    after = state_of(game)
+    assert not [w for w in absence.awaited(after) if w.pending is not None]
+    defaulted = [p for _, p in _kinds(game, Kind.ANSWER_DEFAULTED)]
+    assert {p["pending"] for p in defaulted} >= asked
+    for said in defaulted:
+        assert said["reason"] == "deadline"
+        assert said["kind"] == kinds.get(said["pending"], said["kind"])
+
+
+def test_a_passed_deadline_fires_with_no_page_open(planning_game):
+    """The deadline is a row: the ``clock`` command, a process of its own beside the server
+    (``./dev serve`` starts it), fires it with no page open, whatever process set it."""
+    from django.core.management import call_command
+
+    game = planning_game
+    clock.set_deadline(game.pk, minutes=10, at=timezone.now() - timedelta(minutes=30))
+    call_command("clock", "--once")
+    assert all(p.plan.handed_in for p in state_of(game).players)
+
+
+@pytest.mark.parametrize("page", ["board", "director", "phone"])
+def test_a_passed_deadline_fires_at_the_next_visit_of_any_page(planning_game, page, director):
+    """Where the command does not run, the next page of the game opened fires it."""
+    from django.test import Client
+
+    from .conftest import seat_client
+
+    game = planning_game
+    clock.set_deadline(game.pk, minutes=10, at=timezone.now() - timedelta(minutes=30))
+    if page == "board":
+        response = Client().get(f"/board/{game.board_token}/")
+    elif page == "director":
+        browser = Client()
+        browser.force_login(director)
+        response = browser.get(f"/games/{game.pk}/")
+    else:
+        response = seat_client(game, 1).get(f"/play/{game.pk}/")
+    assert response.status_code == 200
+    assert all(p.plan.handed_in for p in state_of(game).players)
+    assert Event.objects.filter(game=game, kind=Kind.DEADLINE_PASSED).count() == 1
