@@ -241,6 +241,31 @@ CACHES = {
     },
 }
 
+# E-mail: a remote seat is told when the game waits for it (consell/live/notify.py). With no
+# EMAIL_HOST they are printed on the console (`./dev serve` shows them); with one, they go
+# through that SMTP server. Django 6.1's mailers (MAILERS) replace the EMAIL_* settings.
+_email_host = os.environ.get("EMAIL_HOST", "").strip()  # lower case: not a setting of its own
+MAILERS: dict[str, Any] = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": _email_host,
+            "port": env_int("EMAIL_PORT", 25),
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": env_bool("EMAIL_USE_TLS", False),
+            "use_ssl": env_bool("EMAIL_USE_SSL", False),
+            "timeout": env_int("EMAIL_TIMEOUT", 10),
+        },
+    }
+    if _email_host
+    else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "consell@localhost")
+# Sending one takes its own task (Django's tasks framework); the immediate backend runs it at
+# once, in the process that made the change: a failure is logged, never raised into it.
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"

@@ -205,7 +205,14 @@ def _seat_slices(shown: dict[str, Any], receipt: str | None) -> dict[str, dict[s
     chest = {k: v for k, v in me.items() if k not in PLANNER_KEYS} if me else None
     return {
         "decisions": {
-            "view": {**common, "board": phase, "me": bool(me), "decisions": shown.get("decisions")}
+            "view": {
+                **common,
+                "board": phase,
+                "me": bool(me),
+                "decisions": shown.get("decisions"),
+                "clock": shown.get("clock"),
+                "stand_in": bool(me and me.get("stand_in")),
+            }
         },
         "plan": {
             "view": {

@@ -23,7 +23,7 @@ from consell.game.chain_rows import shown_head
 from consell.game.log_cache import Entry
 from consell.game.log_cache import entries as log_entries
 from consell.game.models import Game
-from consell.game.naming import ability_or_nothing, card_or_nothing, kingdom_names, text
+from consell.game.naming import ability_or_nothing, card_or_nothing, kingdom_names, text, when
 from consell.projection.board_view import by_kingdom, destiny_of_turn, standings
 from consell.projection.digests import Digested, digest
 from consell.projection.director_view import turn_panel
@@ -31,7 +31,7 @@ from consell.projection.end_of_game_view import met_objectives
 from consell.projection.frozen import Frozen, freeze
 from consell.projection.pending_view import for_seat as pending_for_seat
 from consell.projection.planner import ReadKeys, plannable_kept
-from consell.rules import audience
+from consell.rules import absence, audience
 from consell.rules.audience import Viewer
 from consell.rules.cards import Catalog
 from consell.rules.cards import card as card_of
@@ -90,6 +90,26 @@ def _card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]
     }
 
 
+def clock_view(game: Game, state: GameState) -> dict[str, Any]:
+    """What every viewer sees of the game's time (G60, G62, G63): the running deadline (its
+    end, for the page's countdown) or a stopped one's time left, the pause and when it
+    resumes, and whom a stand-in plays for. All public: the table sees the same clock."""
+    clock = game.clock or {}
+    names = {p.seat: p.name for p in state.players}
+    paused = clock.get("paused") or {}
+    stopped = "stopped_left" in clock
+    return {
+        "deadline": clock.get("deadline") if "deadline" in clock and not stopped else None,
+        "deadline_text": when(clock["deadline"]) if "deadline" in clock and not stopped else "",
+        "stopped_left": int(clock["stopped_left"]) if stopped else None,
+        "stopped_minutes": -(-int(clock["stopped_left"]) // 60) if stopped else None,
+        "passed": bool(clock.get("passed")),
+        "paused": bool(paused),
+        "resumes": when(paused.get("resumes", "")) if paused else "",
+        "stand_ins": [names.get(s, "") for s in game.stand_ins],
+    }
+
+
 def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
     """A player's own chest, with what they may plan and trade now."""
     state = table.state
@@ -100,6 +120,9 @@ def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> 
     me["offers"] = _offers(state, catalog, language, seat)
     # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
     me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)
+    # Whether the game waits for this player now: the phone's browser notification says so
+    # while the page is hidden (static/js/live.js), in words of its own, never the game's.
+    me["asked"] = any(w.seat == seat for w in absence.awaited(state))
     return me
 
 
@@ -218,8 +241,10 @@ def view_for(
     state, ruleset = table.state, table.ruleset
     view["board"] = table.board
     view["log"] = _log(game, viewer, table, behind_screen)
+    view["clock"] = clock_view(game, state)
     if viewer.kind == "seat" and viewer.seat is not None:
         view["me"] = _own_chest(table, catalog, viewer.seat, language)
+        view["me"]["stand_in"] = viewer.seat in game.stand_ins
         view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib import messages
 from django.utils.translation import gettext as _
 
+from consell.game.services import clock
 from consell.game.services.games import SetupError
 from consell.game.services.store import AlreadyApplied, StaleRequest, acting_for
 from consell.projection.visibility import view_for
@@ -16,10 +18,24 @@ from consell.rules.errors import RuleError
 from consell.wording.elision import elide
 from consell.wording.words import content_language
 
+logger = logging.getLogger(__name__)
+
 
 def viewer_view(game, viewer: Viewer) -> Mapping[str, Any]:
     """Everything ``viewer`` may see of ``game``, with card texts in the viewer's language."""
     return view_for(game, viewer, content_language())
+
+
+def on_time(game) -> bool:
+    """Fire what the game's clock owes now (``clock.tick``) as a page of it opens, so a passed
+    deadline is answered at the next visit even where the ``clock`` command does not run. True
+    when it changed the game (the caller reads it again). A refusal (a change that raced it)
+    is left for the next look: opening a page never fails on it."""
+    try:
+        return clock.tick(game)
+    except (RuleError, AlreadyApplied):
+        logger.warning("clock: game %s not moved on now", game.pk, exc_info=True)
+        return False
 
 
 def run_service(request, service: Callable[..., object], *args, **kwargs) -> bool:

@@ -24,7 +24,7 @@ from consell.live.page_parts import PAGES, page_context, render_parts
 from consell.projection.visibility import text
 from consell.rules.audience import Viewer
 from consell.rules.ruleset import Ruleset
-from consell.views.common import expected_seq, int_or_none, run_directors, run_service
+from consell.views.common import expected_seq, int_or_none, on_time, run_directors, run_service
 from consell.views.forms import DealForm, NewGameForm
 from consell.views.parts import parts_asked, parts_response
 from consell.views.ruleset_form import RulesetForm
@@ -95,6 +95,8 @@ def _dashboard_context(request, game, ruleset_form=None) -> dict:
 @ensure_csrf_cookie
 def dashboard(request, game_id: int):
     game = director_game(request, game_id)
+    if on_time(game):
+        game = director_game(request, game_id)
     asked = parts_asked(request, PAGES["director"][1])
     if asked is not None:
         return parts_response(render_parts(game, Viewer.director(), asked))

@@ -1,4 +1,5 @@
-"""Forms of the director's pages. Every field says what is wrong in the table's language."""
+"""Forms of the director's pages, and a phone's own preferences. Every field says what is wrong
+in the table's language."""
 
 from __future__ import annotations
 
@@ -65,3 +66,23 @@ class DealForm(forms.Form):
                 _("Seat numbers go from 1 to %(n)s."), params={"n": self.seats}
             )
         return kings
+
+
+class NotifyForm(forms.Form):
+    """A remote seat's player asks to be e-mailed when the game waits for them (issue 37)."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        required=False,
+        max_length=254,
+        error_messages={"invalid": _("That is not an e-mail address: nothing was changed.")},
+    )
+    notify = forms.BooleanField(label=_("E-mail me when the game waits for me"), required=False)
+
+    def clean(self):
+        data = super().clean() or {}
+        if data.get("notify") and not data.get("email") and "email" not in self.errors:
+            raise forms.ValidationError(
+                _("Give an e-mail address to be told by e-mail: nothing was changed.")
+            )
+        return data

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from consell.views import board, decisions, director, planning, player, turn
+from consell.views import board, clock, decisions, director, planning, player, turn
 
 app_name = "game"
 
@@ -34,6 +34,9 @@ urlpatterns = [
         turn.close_planning,
         name="turn_close_planning",
     ),
+    path("games/<int:game_id>/deadline/", clock.deadline, name="deadline"),
+    path("games/<int:game_id>/pause/", clock.pause, name="pause"),
+    path("games/<int:game_id>/stand-in/", clock.stand_in, name="stand_in"),
     path("games/<int:game_id>/decide/", decisions.director_decide, name="director_decide"),
     path("games/<int:game_id>/procedure/", decisions.run_procedure, name="run_procedure"),
     path("games/<int:game_id>/correct/", decisions.correct, name="correct"),
@@ -43,6 +46,7 @@ urlpatterns = [
     path("play/<int:game_id>/", player.play, name="play"),
     path("play/<int:game_id>/objectives/", player.keep_objectives, name="keep_objectives"),
     path("play/<int:game_id>/appoint/", player.appoint, name="appoint"),
+    path("play/<int:game_id>/notify/", player.notify, name="notify"),
     path("play/<int:game_id>/plan/add/", planning.add, name="plan_add"),
     path("play/<int:game_id>/plan/remove/", planning.remove, name="plan_remove"),
     path("play/<int:game_id>/plan/move/", planning.move, name="plan_move"),

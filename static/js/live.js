@@ -272,3 +272,96 @@
     });
   });
 })();
+
+/* The deadline's countdown: each <time data-deadline> (its end, ISO 8601) shows the time left
+   beside the end the server wrote, every second, whatever part brought it. Under a minute it
+   is marked urgent. Without this script the page still says when the deadline ends. */
+(function () {
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function left(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    return (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+  }
+  function tick() {
+    var clocks = document.querySelectorAll("time[data-deadline]");
+    for (var i = 0; i < clocks.length; i++) {
+      var el = clocks[i], end = Date.parse(el.dataset.deadline);
+      if (isNaN(end)) continue;
+      var seconds = Math.max(0, Math.round((end - Date.now()) / 1000));
+      var shown = el.nextElementSibling;
+      if (!shown || !shown.hasAttribute("data-countdown")) {
+        shown = document.createElement("strong");
+        shown.setAttribute("data-countdown", "");
+        el.insertAdjacentText("afterend", " · ");
+        el.parentNode.insertBefore(shown, el.nextSibling.nextSibling);
+      }
+      shown.textContent = left(seconds);
+      el.parentNode.classList.toggle("urgent", seconds < 60);
+    }
+  }
+  tick();
+  setInterval(tick, 1000);
+})();
+
+/* A player away from the table, with the seat's page open in the background, is told by the
+   browser when the game comes to wait for them (issue 37, "remote seats").
+   The chest part holds a hidden <span data-asked> while the game waits for this player
+   (the view's me.asked); the live updates swap it in and out. When it appears and the page is
+   hidden, a notification says so, in the words the page carries (data-title, data-body,
+   translated by the template): never a word of the game. Asking the browser's permission
+   takes the player's own tap on "Notify me in this browser". */
+(function () {
+  var box = document.querySelector("[data-browser-notify]");
+  if (!box) return;
+  var ask = box.querySelector("[data-notify-ask]"), state = box.querySelector("[data-notify-state]");
+  var supported = "Notification" in window && window.isSecureContext;
+  box.hidden = false;
+  function waiting() { return !!document.querySelector("[data-asked]"); }
+
+  function say() {
+    if (!supported) { ask.parentNode.hidden = true; state.textContent = box.dataset.unsupported; return; }
+    var permission = Notification.permission;
+    ask.disabled = permission !== "default";
+    state.textContent = permission === "granted" ? box.dataset.granted
+      : permission === "denied" ? box.dataset.denied : "";
+  }
+  say();
+  if (!supported) return;
+
+  ask.addEventListener("click", function () {
+    var asked = Notification.requestPermission(say);
+    if (asked && asked.then) asked.then(say);
+  });
+
+  var was = waiting(), shown = null;
+  var options = { body: box.dataset.body, tag: "consell-waits", data: { url: location.href } };
+  function notify() {
+    try {
+      shown = new Notification(box.dataset.title, options);
+      shown.onclick = function () { window.focus(); shown.close(); };
+    } catch (e) {
+      /* A phone's browser (Chrome on Android) notifies only through a service worker: an
+         empty one of ours (notify-sw.js) shows it, and a tap brings this page back. */
+      if (!navigator.serviceWorker) return;
+      navigator.serviceWorker.register(box.dataset.worker).then(function (registration) {
+        var worker = registration.installing || registration.waiting || registration.active;
+        function show() { registration.showNotification(box.dataset.title, options); }
+        if (worker.state === "activated") { show(); return; }
+        worker.addEventListener("statechange", function () { if (worker.state === "activated") show(); });
+      }).catch(function () { /* no notification, then: the e-mail still tells */ });
+    }
+  }
+  function check() {
+    var now = waiting();
+    if (now && !was && document.hidden && Notification.permission === "granted") {
+      notify();
+    }
+    if (!now && shown) { shown.close(); shown = null; }
+    was = now;
+  }
+  var root = document.querySelector("[data-live-url]") || document.body;
+  new MutationObserver(check).observe(root, { childList: true, subtree: true });
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && shown) { shown.close(); shown = null; }
+  });
+})();

@@ -58,6 +58,8 @@ CASES = {
     },
     "test_the_end_of_the_game": {"finish"},
     "test_a_procedure": {"run_procedure"},
+    "test_time_and_absence": {"deadline", "pause", "stand_in"},
+    "test_a_phones_preferences": {"notify"},
 }
 
 
@@ -405,3 +407,41 @@ def test_a_procedure():
         {**form, "pending": pending.id + 1000},
         form,
     )
+
+
+def test_time_and_absence():
+    """G60, G62, G63: a deadline on Planning, a stand-in for a seat, a pause and its resume."""
+    game = _stop(lambda s: s.phase is Phase.PLANNING)
+    g = game.pk
+    deadline = f"/games/{g}/deadline/"
+    check(
+        game,
+        "director",
+        deadline,
+        {"action": "set", "minutes": "-4"},
+        {"action": "set", "minutes": "20"},
+    )
+    check(
+        game,
+        "director",
+        deadline,
+        {"action": "extend", "minutes": "x"},
+        {"action": "extend", "minutes": "5"},
+    )
+    seat = next(p.seat for p in state_of(game).players if not p.plan.handed_in)
+    stand_in = f"/games/{g}/stand-in/"
+    check(game, "director", stand_in, {"seat": "banana"}, {"seat": seat, "action": "hand_over"})
+    pause = f"/games/{g}/pause/"
+    check(game, "director", pause, {"resumes": "tomorrow-ish"}, {"resumes": ""})
+    check(game, "director", pause, {"resumes": ""}, {"action": "resume"})
+
+
+def test_a_phones_preferences(director):
+    """A seat's e-mail notifications: a preference of the player's, not the game's state."""
+    game = game_services.create_game(director, "Dijous", default_pack(), ["Alice", "Bob", "Carles"])
+    action, before = f"/play/{game.pk}/notify/", _snapshot(game)
+    refused = _post(phone(game, 1), action, {"email": "banana", "notify": "on"})
+    assert refusals_of(refused) and not game.seats.get(position=1).notify
+    taken = _post(phone(game, 1), action, {"email": "alice@example.org", "notify": "on"})
+    assert refusals_of(taken) == [] and game.seats.get(position=1).notify
+    assert _snapshot(game) == before
