@@ -8,6 +8,17 @@ trade and hand in from what their phones offer. It stops when the game is finish
 
 The game's dice come from its seed, derived from the simulation seed; the bots draw from their
 own generator seeded the same way, so one seed gives one game.
+
+With ``absent`` (``simulate(absent=N)``, ``manage.py simulate --absent N``), N seats drawn from
+the seed have no player once the game has started: the runner never plans, trades, hands in or
+decides for them (G60-G63, docs/absence.md). The director sets a deadline on every moment that
+waits for players and lets it pass once only the absent are left: their missing answers take
+their defaults (``services.clock``). After the first deadline that answered for them, the
+director hands their seats to stand-ins (``simulator.stand_in``), who play from their phones'
+views from then on; a deadline still passes for what a stand-in leaves unanswered. At the start
+of turn 2 the director pauses the game and resumes it. Time is simulated (every clock call is
+given its ``at``, from a fixed evening far ahead, so a page opened meanwhile, which ticks the
+clock with the real time, finds nothing due): nothing sleeps, and one seed still gives one game.
 """
 
 from __future__ import annotations
@@ -17,6 +28,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -25,9 +37,10 @@ from consell.content.catalog import load_catalog
 from consell.content.models import Pack
 from consell.game import game_rows
 from consell.game.models import Event, Game
-from consell.game.services import decisions, games, planning, store, turn
+from consell.game.services import clock, decisions, games, planning, stand_ins, store, turn
 from consell.projection.decisions import REGISTRY, DecisionSpec
 from consell.rules import (
+    absence,
     crisis_phase,
     endgame,
     phases,
@@ -40,6 +53,7 @@ from consell.rules.errors import RuleError
 from consell.rules.production_phase import OPENED
 from consell.rules.ruleset import Ruleset
 from consell.rules.state import GameState, Phase, Status, card_id_of
+from consell.simulator import stand_in
 from consell.simulator.bots import Bot
 from consell.simulator.mechanics import LastingTally
 
@@ -49,6 +63,11 @@ NAMES = (
 DIRECTOR = "simulador"
 DEFAULT_PACK = Path(__file__).resolve().parents[1] / "content" / "packs" / "default"
 MAX_STEPS = 200_000
+# The simulated clock of a game with absent seats: an evening far ahead of any real one, so
+# that a page opened while it runs (which ticks the clock with the real time) finds nothing due.
+EVENING = datetime(2100, 1, 1, 19, 0, tzinfo=UTC)
+DEADLINE_MINUTES = 10
+PAUSE = timedelta(hours=1)
 
 AfterPhase = Callable[[Game, GameState], None]
 # Called before every step of the loop, with the state the step will act on: a harness that
@@ -73,6 +92,7 @@ class Played:
     calls: int = 0
     overruled: dict[str, int] = field(default_factory=dict)
     lasting_effects_applied: int = 0
+    absent: tuple[int, ...] = ()  # the seats that had no player (``simulate(absent=N)``)
 
 
 def game_seed(seed: int) -> str:
@@ -102,17 +122,24 @@ def simulate(
     plant: Plant | None = None,
     director: str = DIRECTOR,
     phone_secrets: bool = False,
+    absent: int = 0,
 ) -> Played:
     """Play one game to its end and return it (see the module docstring).
 
     ``director`` names the user who owns the game, so someone who can log in may open it.
     ``phone_secrets``: every hand-in sends a secret, as a phone's browser does, so the plans
     are sealed under it and the turns' dice mix the players' entropy (``services.sealing``).
+    ``absent``: how many seats have no player once the game has started (the module
+    docstring); 0 plays every seat, exactly as before.
     """
+    if not 0 <= absent <= players:
+        raise ValueError("At most every seat can be absent.")
     started = time.perf_counter()
     runner = Runner(
         players, turns, seed, pack or default_pack(), after_phase, before_step, plant, director
     )
+    if absent:
+        runner.absent = absent_seats(players, absent, seed)
     if phone_secrets:
         runner.secrets = random.Random(f"phone secrets {seed}")
     runner.play()
@@ -123,7 +150,13 @@ def simulate(
         runner.calls,
         dict(runner.overruled),
         runner.lasting.applied,
+        tuple(sorted(runner.absent)),
     )
+
+
+def absent_seats(players: int, absent: int, seed: int) -> frozenset[int]:
+    """The ``absent`` seats of ``players`` that have no player, drawn from the seed alone."""
+    return frozenset(random.Random(f"absent seats {seed}").sample(range(1, players + 1), absent))
 
 
 class Runner:
@@ -149,6 +182,11 @@ class Runner:
         self.after_phase = after_phase
         self.before_step = before_step
         self.plant = plant
+        # The seats with no player (``simulate(absent=N)``), whether stand-ins play them yet,
+        # whether the game was paused once, and the simulated time the director's clock reads.
+        self.absent: frozenset[int] = frozenset()
+        self.waited_in_vain = self.handed_over = self.paused_once = False
+        self.now = EVENING
         self.phases = self.calls = 0
         self.overruled: dict[str, int] = {}
         director, _ = get_user_model().objects.get_or_create(username=director_name)
@@ -181,7 +219,9 @@ class Runner:
                 return
             self.calls += 1
             seq, watch = self.game.seq, self.lasting.before(state)
-            if not self._answer_pending(state):
+            if self.absent and self._absence(state):
+                pass  # the clock, the director or a stand-in moved: read the state again
+            elif not self._answer_pending(state):
                 self._director_step(state)
             if watch:
                 logged = Event.objects.filter(game_id=self.gid, seq__gt=seq).order_by("seq")
@@ -220,6 +260,8 @@ class Runner:
         for k in state.kingdoms:
             if k.king is None or (kingdom_id is not None and k.id != kingdom_id):
                 continue
+            if k.king in self.absent and state.status is Status.PLAYING:
+                continue  # an absent King appoints nobody
             members = [s for s in state.members(k.id) if s != k.king]
             for office, holder in sorted(k.offices.items()):
                 if holder is None and members and self.bot.appoints():
@@ -236,6 +278,7 @@ class Runner:
                 if p.kind != phases.STEP
                 and (p.kind != endgame.END_OF_GAME or p.waiting_for)
                 and not rules_decisions.held(state, p)
+                and not self._absent_only(p.waiting_for)
             ),
             None,
         )
@@ -258,7 +301,8 @@ class Runner:
 
     def _seat_decides(self, state: GameState, pending, spec: DecisionSpec) -> None:
         """The seat asked makes the kind's bot move; a refused one, the director's fallback."""
-        seat = pending.waiting_for[0] if pending.waiting_for else None
+        present = [s for s in pending.waiting_for if s not in self.absent]
+        seat = present[0] if present else None
         if seat is None:
             raise SimulationStuck(f"Pending {pending.kind} {pending.data} waits for nobody.")
         choice = self.bot.decide(state, self.ruleset, pending, seat)
@@ -272,6 +316,52 @@ class Runner:
     def _overrule(self, kind: str) -> None:
         self.overruled[kind] = self.overruled.get(kind, 0) + 1
 
+    # -- absent seats: stand-ins, deadlines, a pause (G60-G63) ----------------------------
+
+    def _absent_only(self, seats) -> bool:
+        """Whether ``seats`` are all absent: what they owe, the runner leaves alone."""
+        return bool(self.absent) and bool(seats) and set(seats) <= self.absent
+
+    def _absence(self, state: GameState) -> bool:
+        """The director's clock and the stand-ins, before the table's own step; True when
+        something changed (the loop reads the state again)."""
+        paused = self.game.clock.get("paused")
+        if paused:
+            self.now += PAUSE
+            clock.resume(self.gid, at=self.now)
+            return True
+        if state.status is not Status.PLAYING:
+            return False
+        if state.turn >= 2 and not self.paused_once:
+            self.paused_once = True
+            clock.pause(self.gid, resumes=self.now + PAUSE, at=self.now)
+            return True
+        if self.waited_in_vain and not self.handed_over and state.phase is not Phase.PLANNING:
+            # The director waited once in vain: stand-ins play the absent seats from now on
+            # (not in Planning, where a seat whose plan was handed in waits for the next turn).
+            self.handed_over = True
+            for seat in sorted(self.absent):
+                stand_ins.hand_over(self.gid, seat)
+            return True
+        if self.handed_over and stand_in.play(self.gid):
+            return True
+        waits = absence.awaited(state)
+        if not waits:
+            return False
+        if self.game.clock.get("moment") != absence.moment(state):
+            self.now += timedelta(minutes=1)
+            clock.set_deadline(self.gid, minutes=DEADLINE_MINUTES, at=self.now)
+            return True
+        if not self._absent_only({w.seat for w in waits}):
+            return False  # the players at the table answer first
+        self.now += timedelta(minutes=DEADLINE_MINUTES + 1)
+        if not clock.tick(game_rows.read(self.gid), at=self.now):
+            raise SimulationStuck(
+                f"The deadline passed and answered nothing; the game waits for {waits}."
+            )
+        self.waited_in_vain = True
+        return True
+
     # -- the director's steps, phase by phase (§3) ---------------------------------------
 
     def _director_step(self, state: GameState) -> None:
@@ -279,8 +369,8 @@ class Runner:
         if phase is Phase.DESTINY and phases.find_step(state, "destiny"):
             turn.reveal_destiny(gid)
         elif phase is Phase.PLANNING:
-            self._planning(state)
-            turn.advance(gid)
+            if self._planning(state):
+                turn.advance(gid)
         elif phase is Phase.ACTIONS and resolution.next_tile(state, "actions"):
             turn.resolve_next_action(gid)
         elif phase is Phase.SECRETS and resolution.VIGILANCE not in state.progress:
@@ -309,11 +399,15 @@ class Runner:
                 raise
             turn.finish_game(self.gid, self.bot.rules(needs))
 
-    def _planning(self, state: GameState) -> None:
-        """The Court, then every player plans, maybe trades, and hands in (§3.2, G24, G34)."""
+    def _planning(self, state: GameState) -> bool:
+        """The Court, then every player plans, maybe trades, and hands in (§3.2, G24, G34);
+        False while an absent seat's plan is still missing (its deadline or stand-in hands
+        it in)."""
         if not any(p.plan.handed_in for p in state.players):
             self.appointments(state)
-        seats = [p.seat for p in state.players if not p.plan.handed_in]
+        seats = [
+            p.seat for p in state.players if not p.plan.handed_in and p.seat not in self.absent
+        ]
         self.bot.rng.shuffle(seats)
         for seat in seats:
             self._plan(seat)
@@ -324,6 +418,7 @@ class Runner:
             except RuleError:
                 self._overrule("hand_in")
                 planning.close_for(self.gid, seat)
+        return not self.absent or all(p.plan.handed_in for p in self.state().players)
 
     def _plan(self, seat: int) -> None:
         state = self.state()
@@ -337,6 +432,8 @@ class Runner:
             except RuleError:
                 self._overrule("plan")
         offer = self.bot.trade(state, seat, self.ruleset)
+        if offer and offer[0] in self.absent:
+            offer = None  # nobody to bargain with
         if offer:
             to, gives, wants = offer
             information = promises = ""

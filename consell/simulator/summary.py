@@ -5,7 +5,9 @@ the same for the same seed: winners and Prestige (§4.17), plots and their detec
 auctions and sales (§4.9), votes (§4.7), duels (§4.8), crises won and lost (§4.10),
 insurrections (§4.5) and events revealed by Destiny (§3.1); then how often each mechanic ran
 (``mechanics.count``), the kingdoms' sizes at the end, and, when the runner counted them, the
-lasting rules of laws and events the engine applied.
+lasting rules of laws and events the engine applied. A game played with absent seats
+(``simulate(absent=N)``) adds what the absence came to: the stand-ins' moves, the deadlines set
+and passed, the answers defaulted and the pauses.
 """
 
 from __future__ import annotations
@@ -76,6 +78,15 @@ def summarize(
         "dice_rolled": game.dice_counter,
         **count(logged, load_catalog(game.pack)),
     }
+    if kinds[Kind.STAND_IN_ON] or kinds[Kind.DEADLINE_SET] or kinds[Kind.GAME_PAUSED]:
+        summary["absence"] = {
+            "stand_ins": kinds[Kind.STAND_IN_ON],
+            "stand_in_moves": kinds[Kind.STAND_IN_PLAYED],
+            "deadlines_set": kinds[Kind.DEADLINE_SET],
+            "deadlines_passed": kinds[Kind.DEADLINE_PASSED],
+            "answers_defaulted": kinds[Kind.ANSWER_DEFAULTED],
+            "pauses": kinds[Kind.GAME_PAUSED],
+        }
     if lasting_applied is not None:
         summary["lasting_effects_applied"] = lasting_applied
     if elapsed is not None:
@@ -103,6 +114,13 @@ def as_text(summary: dict[str, Any]) -> str:
         "Mechanics: " + ", ".join(f"{k} {v}" for k, v in summary["mechanics"].items()),
         "Reactions: " + (", ".join(f"{k} {v}" for k, v in summary["reactions"].items()) or "none"),
     ]
+    if "absence" in summary:
+        a = summary["absence"]
+        lines.append(
+            f"Absence: {a['stand_ins']} stand-ins made {a['stand_in_moves']} moves; "
+            f"deadlines set {a['deadlines_set']}, passed {a['deadlines_passed']}; "
+            f"answers defaulted {a['answers_defaulted']}; pauses {a['pauses']}"
+        )
     if "lasting_effects_applied" in summary:
         lines.append(f"Lasting effects applied: {summary['lasting_effects_applied']}")
     if "elapsed_seconds" in summary:

@@ -1,8 +1,10 @@
 """The every-viewer crawl: every output of a game opened as every viewer (docs/principles.md,
 principle 3).
 
-A ``Crawl`` is hooked into the simulator (``before_step``). At every phase change and at the
-first step of every decision the game waits for, it opens the pages, htmx fragments, JSON, QR
+A ``Crawl`` is hooked into the simulator (``before_step``). At every phase change, at the
+first step of every decision the game waits for, and the first time the game is paused, runs
+a deadline, has let one pass or has a stand-in playing a seat (``simulate(absent=N)``), it
+opens the pages, htmx fragments, JSON, QR
 codes and audit pages as the director, each seat (a browser bound through its join link), the
 public board and an anonymous visitor, and records every failure with where it happened:
 
@@ -151,6 +153,12 @@ class Crawl:
         if phase_change:
             self._seen.add(now)
             reasons.append("phase change")
+        for absence in absences(game):
+            if absence not in self._seen:
+                self._seen.add(absence)
+                reasons.append(absence)
+                phase_change = True  # every viewer's own page, as at a phase change
+                full = full or absence == "paused"
         for kind, stage, pid in sorted(new_stage, key=lambda s: s[2]):
             self._decisions += 1
             first = (kind, stage) not in self._kinds
@@ -177,6 +185,10 @@ class Crawl:
         if state.phase is Phase.PLANNING and state.status is Status.PLAYING and not self._corrected:
             self._corrected = True
             self.correct(game, state)
+
+    def absences_seen(self) -> set[str]:
+        """The states of absence (``absences``) the crawl looked at."""
+        return {seen for seen in self._seen if isinstance(seen, str)}
 
     def correct(self, game: Game, state: GameState) -> None:
         """The director corrects a chest from the dashboard's form, with a planted reason that
@@ -558,6 +570,20 @@ class Crawl:
                     f"{record['where']}: seat {seat}'s socket was woken behind the Secrets "
                     f"screen (G52) by: {kinds}"
                 )
+
+
+def absences(game: Game) -> list[str]:
+    """What the game shows of time and absence now (G60-G63): paused, a deadline running or
+    passed, a stand-in playing a seat."""
+    clock = game.clock or {}
+    shown = []
+    if clock.get("paused"):
+        shown.append("paused")
+    if clock.get("deadline"):
+        shown.append("deadline passed" if clock.get("passed") else "deadline running")
+    if game.stand_ins:
+        shown.append("stand-ins play")
+    return shown
 
 
 def _as_pdf_text(content: bytes, secrets: list[Secret], mine: set[str]):

@@ -20,13 +20,16 @@ from consell.simulator import simulate
 from tests.harness.crawl import Crawl, leaks
 from tests.harness.pack import load_marked_pack
 
-# (players, turns, seed, sample): the 16-player table is played for fewer turns and crawled at
-# every 6th decision (and the first of each kind and stage), to keep CI within its budget.
+# (players, turns, seed, sample, absent): the 16-player table is played for fewer turns and
+# crawled at every 6th decision (and the first of each kind and stage), to keep CI within its
+# budget. At the 9-player table two seats have no player (``simulate(absent=2)``): deadlines
+# answer for them, then stand-ins play them, and the game is paused once, so that every viewer
+# is crawled with a deadline running and passed, paused, and with stand-ins (G60-G63).
 GAMES = [
-    pytest.param(3, 10, 1, 2, id="3p-seed1"),
-    pytest.param(5, 10, 2, 3, id="5p-seed2"),
-    pytest.param(9, 3, 3, 5, id="9p-seed3"),
-    pytest.param(16, 2, 4, 6, id="16p-seed4"),
+    pytest.param(3, 10, 1, 2, 0, id="3p-seed1"),
+    pytest.param(5, 10, 2, 3, 0, id="5p-seed2"),
+    pytest.param(9, 3, 3, 5, 2, id="9p-seed3-absent2"),
+    pytest.param(16, 2, 4, 6, 0, id="16p-seed4"),
 ]
 
 
@@ -35,9 +38,12 @@ def marked(db):
     return load_marked_pack()
 
 
-def play_and_crawl(marked, monkeypatch, players, turns, seed, sample, debug=False) -> Crawl:
+def play_and_crawl(
+    marked, monkeypatch, players, turns, seed, sample, debug=False, absent=0
+) -> Crawl:
     pack, markers = marked
     label = f"{players} players, {turns} turns, seed {seed}" + (", DEBUG on" if debug else "")
+    label += f", {absent} absent" if absent else ""
     crawl = Crawl(label, markers, sample=sample, debug=debug)
 
     def spy(sender, *, game_id, versions, **kwargs):
@@ -47,19 +53,24 @@ def play_and_crawl(marked, monkeypatch, players, turns, seed, sample, debug=Fals
     monkeypatch.setattr(logging.getLogger("django.request"), "disabled", True)
     game_changed.connect(spy)
     try:
-        simulate(players, turns, seed, pack=pack, before_step=crawl, plant=crawl.plant)
+        simulate(
+            players, turns, seed, pack=pack, before_step=crawl, plant=crawl.plant, absent=absent
+        )
     finally:
         game_changed.disconnect(spy)
     return crawl
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("players, turns, seed, sample", GAMES)
+@pytest.mark.parametrize("players, turns, seed, sample, absent", GAMES)
 def test_every_viewer_sees_only_its_own_view_at_every_step(
-    marked, monkeypatch, players, turns, seed, sample
+    marked, monkeypatch, players, turns, seed, sample, absent
 ):
-    crawl = play_and_crawl(marked, monkeypatch, players, turns, seed, sample)
+    crawl = play_and_crawl(marked, monkeypatch, players, turns, seed, sample, absent=absent)
     assert crawl.crawled > 0 and crawl.notices and crawl.pushes, "the harness looked at nothing"
+    if absent:
+        seen = {"paused", "deadline running", "deadline passed", "stand-ins play"}
+        assert seen <= crawl.absences_seen(), "the harness missed a state of absence"
     assert not crawl.failures, leaks(crawl.failures)
 
 

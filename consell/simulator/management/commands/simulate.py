@@ -3,6 +3,11 @@
 The same ``--seed`` gives the same game and the same summary (the elapsed time aside). The game
 belongs to the demo director (or ``--director``), so it can be opened afterwards: the command
 ends with its dashboard, board and audit addresses and how to log in.
+
+``--absent N``: N seats, drawn from the seed, have no player once the game has started; the
+deadlines answer for them, then stand-ins play them, and the game is paused once
+(``consell.simulator.runner``). The summary then says how many moves the stand-ins made and
+how many answers were defaulted.
 """
 
 from __future__ import annotations
@@ -27,6 +32,13 @@ class Command(BaseCommand):
         parser.add_argument("--turns", type=int, default=10)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
+            "--absent",
+            type=int,
+            default=0,
+            help="how many seats have no player once the game has started (stand-ins, "
+            "deadlines and a pause play them)",
+        )
+        parser.add_argument(
             "--json", action="store_true", dest="as_json", help="print the summary as JSON"
         )
         parser.add_argument(
@@ -42,6 +54,7 @@ class Command(BaseCommand):
         players: int,
         turns: int,
         seed: int,
+        absent: int,
         as_json: bool,
         director: str,
         base_url: str,
@@ -51,10 +64,12 @@ class Command(BaseCommand):
             raise CommandError(f"--players must be between 3 and {len(NAMES)}.")
         if turns < 1:
             raise CommandError("--turns must be at least 1.")
+        if not 0 <= absent <= players:
+            raise CommandError(f"--absent must be between 0 and --players ({players}).")
         if director == DEMO_USER:
             demo_director()
         try:
-            played = simulate(players, turns, seed, director=director)
+            played = simulate(players, turns, seed, director=director, absent=absent)
         except SimulationStuck as exc:
             raise CommandError(str(exc)) from exc
         summary = summarize(played.game, played.elapsed, played.lasting_effects_applied)
