@@ -122,6 +122,10 @@ class Summary:
     for_player: int
     for_player_by_seat: Mapping[int, int]
     by_category: Mapping[str, int] = field(default_factory=dict)
+    # The turns a stand-in played for each seat (G62), and the answers a passed deadline
+    # gave by default (G61): absences the audit names.
+    stand_in_turns: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    defaulted: int = 0
 
 
 def category_of(kind: str, audience: Any) -> str:
@@ -313,4 +317,14 @@ def summarise(entries: Sequence[Entry]) -> Summary:
         for_player=sum(for_player.values()),
         for_player_by_seat=dict(sorted(for_player.items())),
         by_category=dict(Counter(e.category for e in entries)),
+        stand_in_turns=_stand_in_turns(entries),
+        defaulted=sum(1 for e in entries if e.kind == Kind.ANSWER_DEFAULTED),
     )
+
+
+def _stand_in_turns(entries: Sequence[Entry]) -> dict[int, tuple[int, ...]]:
+    turns: dict[int, set[int]] = {}
+    for e in entries:
+        if e.kind == Kind.STAND_IN_PLAYED:
+            turns.setdefault(e.payload["seat"], set()).add(e.payload["turn"])
+    return {seat: tuple(sorted(t)) for seat, t in sorted(turns.items())}

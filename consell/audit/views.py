@@ -86,6 +86,15 @@ def _summary_rows(context: dict) -> list[dict]:
     ]
 
 
+def _stand_in_rows(context: dict) -> list[dict]:
+    """Whom a stand-in played for, and in which turns (G62)."""
+    names, summary = context["names"], context["summary"]
+    return [
+        {"name": names.seat(seat), "turns": ", ".join(str(t) for t in turns)}
+        for seat, turns in summary.stand_in_turns.items()
+    ]
+
+
 def _page_url(
     game: Game,
     place: pages.Place | None = None,
@@ -148,6 +157,7 @@ def timeline_page(request, game_id: int):
         place_label=_place_label(paged.place),
         shown=[present(e, names, context["reader"]) for e in paged.entries],
         for_player_rows=_summary_rows(context),
+        stand_in_rows=_stand_in_rows(context),
         previous=paged.previous
         and {
             "url": link(paged.previous),
@@ -248,6 +258,7 @@ def _report_context(request, game_id: int, paper: bool = False) -> dict:
     context.update(
         shown=[present(e, names, context["reader"]) for e in entries],
         for_player_rows=_summary_rows(context),
+        stand_in_rows=_stand_in_rows(context),
         charts=build_charts(snapshots_of(context["document"]), context["names"].title_of),
         proof=proof,
         status_labels=ROLL_STATUS_LABELS,
