@@ -334,8 +334,8 @@
   });
 
   var was = waiting(), shown = null;
-  var options = { body: box.dataset.body, tag: "consell-waits", data: { url: location.href } };
-  function notify() {
+  function notify(body) {
+    var options = { body: body, tag: "consell-waits", data: { url: location.href } };
     try {
       shown = new Notification(box.dataset.title, options);
       shown.onclick = function () { window.focus(); shown.close(); };
@@ -351,13 +351,20 @@
       }).catch(function () { /* no notification, then: the e-mail still tells */ });
     }
   }
+  /* The deadline's reminder (<span data-reminded> beside the countdown) says so again, once,
+     to a player it still waits for. */
+  var reminded = !!document.querySelector("[data-reminded]");
   function check() {
-    var now = waiting();
-    if (now && !was && document.hidden && Notification.permission === "granted") {
-      notify();
+    var now = waiting(), remind = !!document.querySelector("[data-reminded]");
+    var hidden = document.hidden && Notification.permission === "granted";
+    if (now && !was && hidden) {
+      notify(box.dataset.body);
+    } else if (now && remind && !reminded && hidden) {
+      notify(box.dataset.reminder);
     }
     if (!now && shown) { shown.close(); shown = null; }
     was = now;
+    reminded = remind;
   }
   var root = document.querySelector("[data-live-url]") || document.body;
   new MutationObserver(check).observe(root, { childList: true, subtree: true });

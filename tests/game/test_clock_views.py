@@ -138,3 +138,19 @@ def test_the_phone_says_a_stand_in_plays_its_seat(game, dora):
     other = seat_client(game, 3).get(f"/play/{game.pk}/").content.decode()
     assert "A stand-in is playing your seat." not in other
     assert "A stand-in plays for: Bob." in other
+
+
+def test_the_reminder_marks_every_page_for_the_last_minutes(game, dora):
+    """G60: "players get a reminder before it ends": the pages mark it (an open, hidden phone
+    the game waits for notifies its player: static/js/live.js) as e-mail reminds the others."""
+    from consell.game.services import clock
+
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    phone = seat_client(game, 2)
+    assert "data-reminded" not in phone.get(f"/play/{game.pk}/").content.decode()
+    assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=7))
+    assert clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=8, seconds=30))
+    assert "data-reminded" in phone.get(f"/play/{game.pk}/").content.decode()
+    assert "data-reminded" in Client().get(f"/board/{game.board_token}/").content.decode()
+    assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=9))  # once

@@ -266,7 +266,7 @@ def remind(game_id: int, *, at: datetime | None = None) -> bool:
             return False
         clock["reminded"] = True
         _write(ch, clock)
-        ch.touched = True
+        ch.touch(public=True)  # every page marks the last minutes; a hidden one notifies
         seats = sorted({w.seat for w in absence.awaited(ch.state)})
         game_id, until = ch.game.pk, clock["deadline"]
     announce(deadline_near, game_id=game_id, seats=seats, until=until)
