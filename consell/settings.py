@@ -241,15 +241,17 @@ CACHES = {
     },
 }
 
-# E-mail: a remote seat is told when the game waits for it (consell/live/notify.py). With no
-# EMAIL_HOST they are printed on the console (`./dev serve` shows them); with one, they go
-# through that SMTP server. Django 6.1's mailers (MAILERS) replace the EMAIL_* settings.
+# E-mail: a remote seat is told when the game waits for it (consell/live/notify.py), through
+# the SMTP server EMAIL_HOST names. Without one, e-mail is off (the phone says so and sends
+# nothing), except with DEBUG on, where e-mails are printed on the console. Django 6.1's
+# mailers (MAILERS) replace the EMAIL_* settings.
 _email_host = os.environ.get("EMAIL_HOST", "").strip()  # lower case: not a setting of its own
+EMAIL_ENABLED = bool(_email_host) or DEBUG
 MAILERS: dict[str, Any] = {
     "default": {
         "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         "OPTIONS": {
-            "host": _email_host,
+            "host": _email_host or "localhost",
             "port": env_int("EMAIL_PORT", 25),
             "username": os.environ.get("EMAIL_HOST_USER", ""),
             "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
@@ -258,7 +260,7 @@ MAILERS: dict[str, Any] = {
             "timeout": env_int("EMAIL_TIMEOUT", 10),
         },
     }
-    if _email_host
+    if _email_host or not DEBUG
     else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
 }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "consell@localhost")

@@ -39,6 +39,7 @@ from consell.rules.payloads import (
     BidsSettled,
     PlotResolved,
     SettledBid,
+    StandInPlayed,
     VoteResult,
     payload,
 )
@@ -326,5 +327,6 @@ def _stand_in_turns(entries: Sequence[Entry]) -> dict[int, tuple[int, ...]]:
     turns: dict[int, set[int]] = {}
     for e in entries:
         if e.kind == Kind.STAND_IN_PLAYED:
-            turns.setdefault(e.payload["seat"], set()).add(e.payload["turn"])
+            played = payload(e, StandInPlayed)
+            turns.setdefault(played["seat"], set()).add(played["turn"])
     return {seat: tuple(sorted(t)) for seat, t in sorted(turns.items())}

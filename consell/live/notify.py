@@ -85,6 +85,8 @@ def seat_page(game_id: int) -> str:
 
 
 def _opted_in(game_id: int, positions: Iterable[int] | None = None) -> list[Seat]:
+    if not settings.EMAIL_ENABLED:
+        return []  # no SMTP server here: nobody is e-mailed, and nothing is asked
     seats = Seat.objects.filter(game_id=game_id, notify=True).exclude(email="")
     if positions is not None:
         seats = seats.filter(position__in=list(positions))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -47,6 +48,7 @@ def play(request, game_id: int):
         "seat": seat,
         "game": seat.game,
         "recap": recap(seat, parts.view),
+        "email_enabled": settings.EMAIL_ENABLED,
         **page_context(parts),
     }
     _seen(seat)
@@ -121,6 +123,9 @@ def notify(request, game_id: int):
     Their own preference, kept on their seat: not the game's state, so no service and no
     event. A bad address changes nothing."""
     seat = seat_for(request, game_id)
+    if not settings.EMAIL_ENABLED:
+        messages.error(request, _("This server sends no e-mail: nothing was changed."))
+        return redirect("game:play", game_id=game_id)
     form = NotifyForm(request.POST)
     if not form.is_valid():
         for error in [*form.errors.get("email", []), *form.non_field_errors()]:

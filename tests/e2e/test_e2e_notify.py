@@ -50,7 +50,8 @@ def links(live_url) -> dict:
     }
 
 
-def test_alice_opts_in_to_emails_from_her_phone(links, browser):
+def test_alice_opts_in_to_emails_from_her_phone(links, browser, settings):
+    settings.EMAIL_ENABLED = True  # a server with an SMTP server to send through
     page = browser.phone().new_page()
     page.goto(links["alice"])
     page.locator("#fold-notifications > summary").click()

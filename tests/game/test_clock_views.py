@@ -129,6 +129,8 @@ def test_after_a_resume_the_phone_recaps_what_its_player_may_know_since_their_la
     assert "plan of Dídac" not in recap  # Dídac's sealed plan is Dídac's alone
     again = phone.get(f"/play/{game.pk}/").content.decode()
     assert "Since your last visit" not in again  # shown once, then this visit is the last
+    # The seat's link works across evenings: opened anew after the resume, it binds the seat.
+    assert seat_client(game, 2).get(f"/play/{game.pk}/").status_code == 200
 
 
 def test_the_phone_says_a_stand_in_plays_its_seat(game, dora):

@@ -436,8 +436,9 @@ def test_time_and_absence():
     check(game, "director", pause, {"resumes": ""}, {"action": "resume"})
 
 
-def test_a_phones_preferences(director):
+def test_a_phones_preferences(director, settings):
     """A seat's e-mail notifications: a preference of the player's, not the game's state."""
+    settings.EMAIL_ENABLED = True
     game = game_services.create_game(director, "Dijous", default_pack(), ["Alice", "Bob", "Carles"])
     action, before = f"/play/{game.pk}/notify/", _snapshot(game)
     refused = _post(phone(game, 1), action, {"email": "banana", "notify": "on"})

@@ -52,8 +52,18 @@ def smtp_at(port: int) -> dict:
     return {"default": {"BACKEND": SMTP, "OPTIONS": options}}
 
 
+@pytest.fixture(autouse=True)
+def email_on(settings):
+    """A server with an SMTP server to send through (EMAIL_HOST set)."""
+    settings.EMAIL_ENABLED = True
+
+
 @pytest.fixture
 def inbox(settings):
+    # The server's own log ("connection lost", a session cancelled as it stops) is written
+    # from its thread, at times after the test's output is closed: not ours to read.
+    server_log = logging.getLogger("mail.log")
+    server_log.disabled = True
     handler = Inbox()
     server = Controller(handler, hostname="127.0.0.1", port=free_port())
     server.start()
@@ -61,6 +71,7 @@ def inbox(settings):
     settings.PUBLIC_URL = "https://consell.example.org"
     yield handler
     server.stop()
+    server_log.disabled = False
 
 
 @pytest.fixture
@@ -255,3 +266,17 @@ def test_a_reissued_seat_link_forgets_the_old_phones_address(game, phones):
     seats.reissue_link(game.pk, 1)
     seat = Seat.objects.get(game=game, position=1)
     assert (seat.email, seat.notify, seat.notified) == ("", False, "")
+
+
+def test_a_server_without_email_says_so_and_takes_no_address(game, phones, settings):
+    """Without EMAIL_HOST (and DEBUG off) e-mail is off: the phone says so, keeps the
+    browser's notifications, and an address posted anyway changes nothing."""
+    settings.EMAIL_ENABLED = False
+    page = phones[1].get(f"/play/{game.pk}/").content.decode()
+    assert "This server sends no e-mail" in page and 'name="email"' not in page
+    assert "data-browser-notify" in page
+    response = phones[1].post(
+        f"/play/{game.pk}/notify/", {"email": ALICE, "notify": "on"}, follow=True
+    )
+    assert "This server sends no e-mail: nothing was changed." in response.content.decode()
+    assert not game.seats.get(position=1).notify

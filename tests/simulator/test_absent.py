@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from django.core.cache import caches
 from django.db import transaction
+from django.test import Client
 
 from consell.game import game_rows
 from consell.game.models import Event, Game
@@ -100,6 +101,14 @@ def test_a_game_with_absent_seats_finishes_with_stand_ins_deadlines_and_a_pause(
     summary = summarize(game)["absence"]
     assert summary["stand_in_moves"] == len(moves) > 0
     assert summary["answers_defaulted"] == len(defaulted)
+    # The audit says whom a stand-in played for, in which turns, and the defaults (G62).
+    director = Client()
+    director.force_login(game.director)
+    page = director.get(f"/audit/{game.pk}/").content.decode()
+    for seat in sorted(absent):
+        turns_played = ", ".join(str(t) for t in sorted({t for s, t in played_in if s == seat}))
+        assert f"{state.player(seat).name} (turns {turns_played})" in page
+    assert f"{len(defaulted)} answer" in page
 
 
 def test_the_same_seed_with_absent_seats_gives_the_same_game(pack, absent_game):
