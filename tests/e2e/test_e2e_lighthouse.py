@@ -48,7 +48,9 @@ def pages(live_url) -> dict[str, tuple[str, str, str]]:
     }
 
 
-def lighthouse(url: str, preset: str, session: str, report: Path) -> dict[str, int]:
+def lighthouse(
+    url: str, preset: str, session: str, report: Path, attempts: int = 3
+) -> dict[str, int]:
     """Lighthouse's score of each category, 0 to 100, for the page at ``url``."""
     tool(LIGHTHOUSE, "Lighthouse")
     if shutil.which("node") is None:
@@ -62,6 +64,10 @@ def lighthouse(url: str, preset: str, session: str, report: Path) -> dict[str, i
     assert done.returncode == 0, f"Lighthouse failed on {url}:\n{done.stderr[-2000:]}"
     assert "lang=ca" in done.stdout.split(), f"{url} was not audited in Catalan: {done.stdout}"
     result = json.loads(report.read_text())
+    if result.get("runtimeError") and attempts > 1:
+        # Lighthouse's own failure to record the load ("NO_NAVSTART: ... Please run Lighthouse
+        # again"), not the page's: it scores nothing, so it is run again, not counted as 0.
+        return lighthouse(url, preset, session, report, attempts - 1)
     assert result["finalDisplayedUrl"] == url, f"{url} went to {result['finalDisplayedUrl']}"
     return {name: round((result["categories"][name]["score"] or 0) * 100) for name in CATEGORIES}
 
