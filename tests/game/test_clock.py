@@ -15,7 +15,7 @@ from consell.rules import absence
 from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
 
-from .helpers import SEATS, start, state_of, to_planning
+from .helpers import SEATS, at_a_decision, start, state_of, to_planning
 
 
 @pytest.fixture
@@ -98,22 +98,10 @@ def test_bad_clock_input_is_refused_and_changes_nothing(planning_game, bad):
     assert row.seq == expected
 
 
-class _Asked(Exception):
-    """The simulated table reached a decision asked of a player: stop there."""
-
-
 def test_a_passed_deadline_answers_every_decision_it_waits_for(db):
     """G61: each missing decision takes the rules' least-commitment answer, one after another
     while the moment keeps asking (a vote's voters in turn, §4.7), and is logged as forced."""
-    from consell.simulator.runner import simulate
-
-    def stop_at_a_decision(game, state):
-        if any(w.pending is not None for w in absence.awaited(state)):
-            raise _Asked(game.pk)
-
-    with pytest.raises(_Asked) as stopped:
-        simulate(5, 1, 3, before_step=stop_at_a_decision)
-    game = Game.objects.get(pk=stopped.value.args[0])
+    game = at_a_decision()
     state = state_of(game)
     asked = {w.pending for w in absence.awaited(state) if w.pending is not None}
     kinds = {p.id: p.kind for p in state.pending}

@@ -11,7 +11,7 @@ from consell.rules.errors import RuleError
 from consell.rules.event_kinds import Kind
 from consell.simulator import stand_in
 
-from .helpers import SEATS, start, state_of, to_planning
+from .helpers import SEATS, at_a_decision, start, state_of, to_planning
 
 
 @pytest.fixture
@@ -69,23 +69,12 @@ def test_hand_over_and_take_back_are_public_and_refuse_what_cannot_be(planning_g
     ]
 
 
-class _Asked(Exception):
-    """The simulated table reached a decision asked of a player: stop there."""
-
-
 def test_a_seat_handed_over_while_asked_is_answered_at_once(db, django_capture_on_commit_callbacks):
     """The stand-in answers a decision as soon as its phone shows it is the seat's turn: the
     change that hands the seat over is followed, once committed, by the stand-in's move."""
     from consell.rules import absence
-    from consell.simulator.runner import simulate
 
-    def stop_at_a_decision(game, state):
-        if any(w.pending is not None for w in absence.awaited(state)):
-            raise _Asked(game.pk)
-
-    with pytest.raises(_Asked) as stopped:
-        simulate(5, 1, 3, before_step=stop_at_a_decision)
-    game = Game.objects.get(pk=stopped.value.args[0])
+    game = at_a_decision()
     wait = next(w for w in absence.awaited(state_of(game)) if w.pending is not None)
     with django_capture_on_commit_callbacks(execute=True):
         stand_ins.hand_over(game.pk, wait.seat)
