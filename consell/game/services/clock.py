@@ -102,8 +102,7 @@ def set_deadline(
         )
     with dealt(game_id, nonce=nonce, by_director=True) as ch:
         _refuse_unless_waiting(ch)
-        if ch.game.clock.get("paused"):
-            raise IllegalTransitionError(_("The game is paused: resume it first."))
+        _refuse_while_paused(ch.game.clock)
         end = until or at + timedelta(minutes=minutes)
         clock = clock_lapsed(ch.game.clock)
         clock.update(deadline=_iso(end), minutes=minutes, moment=absence.moment(ch.state))
@@ -129,8 +128,7 @@ def restart_deadline(game_id: int, *, nonce: str | None = None, at: datetime | N
         clock = dict(ch.game.clock)
         if "stopped_left" not in clock:
             raise IllegalTransitionError(_("The deadline is not stopped."))
-        if clock.get("paused"):
-            raise IllegalTransitionError(_("The game is paused: resume it first."))
+        _refuse_while_paused(clock)
         end = at + timedelta(seconds=clock.pop("stopped_left"))
         clock["deadline"] = _iso(end)
         _write(ch, clock)
@@ -180,8 +178,7 @@ def end_deadline(game_id: int, *, nonce: str | None = None, at: datetime | None 
         clock = dict(ch.game.clock)
         if "deadline" not in clock:
             raise IllegalTransitionError(_("There is no deadline to end."))
-        if clock.get("paused"):
-            raise IllegalTransitionError(_("The game is paused: resume it first."))
+        _refuse_while_paused(clock)
         clock.pop("stopped_left", None)
         clock["deadline"] = _iso(at)
         _write(ch, clock)
@@ -328,6 +325,12 @@ def _refuse_unless_waiting(ch: DealtChange) -> None:
         raise IllegalTransitionError(
             _("Nothing waits for the players now: set the deadline when a phase waits for them.")
         )
+
+
+def _refuse_while_paused(clock: dict) -> None:
+    """A deadline's clock cannot run while the game is paused: resume it first (G63)."""
+    if clock.get("paused"):
+        raise IllegalTransitionError(_("The game is paused: resume it first."))
 
 
 def _write(ch, clock: dict) -> None:
