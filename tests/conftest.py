@@ -7,6 +7,11 @@ against PostgreSQL and Redis can never pass by silently testing nothing.
 
 Tests marked `e2e` share one xdist group, so `pytest -n 2 --dist loadgroup` runs the browser
 tests on a single worker, one after another; they fail if xdist ignored the group.
+
+Tests marked `alone` measure speed in a real browser (Lighthouse): a test running beside them
+on the other core would be measured with them. `./dev test` runs the suite with `--alone=after`,
+which leaves them out, then runs them by themselves with `--alone=only`. Plain `pytest` runs them
+with the rest.
 """
 
 import functools
@@ -40,6 +45,28 @@ def unreachable(service: str, url: str) -> str | None:
     except Exception as error:  # any failure means "not usable"; the message says which
         return f"{type(error).__name__}: {error}"
     return None
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--alone",
+        choices=("with", "after", "only"),
+        default="with",
+        help="tests marked `alone`: run them with the rest, leave them for a later run, or "
+        "run only them",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    choice = config.getoption("alone")
+    if choice == "with":
+        return
+    wanted = choice == "only"
+    kept = [item for item in items if bool(item.get_closest_marker("alone")) == wanted]
+    dropped = [item for item in items if bool(item.get_closest_marker("alone")) != wanted]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def pytest_itemcollected(item):
