@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import urllib.parse
@@ -22,9 +23,18 @@ from bench.faults.services import ROOT, Daphne, RedisServer, _database_url
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/consell_bench"
 
 
+def _exit_on_terminate(signum, frame) -> None:
+    raise SystemExit(128 + signum)
+
+
 def setup_django(database: str | None = None) -> Path:
     """Django on ``database`` (a PostgreSQL URL, or "sqlite" for a fresh file), migrated, with
-    the static files collected; returns the folder they were collected into."""
+    the static files collected; returns the folder they were collected into.
+
+    A benchmark stopped with ``kill`` (SIGTERM) exits as from an error, so the servers it
+    started are stopped on the way out: left running, they kept its ports, and the next run
+    measured a daphne that was not its own."""
+    signal.signal(signal.SIGTERM, _exit_on_terminate)
     database = database or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
     folder = Path(tempfile.mkdtemp(prefix="consell-bench-"))
     if database == "sqlite":
