@@ -104,9 +104,12 @@
   /* A choice half made in a form of a part (the objectives to keep, a decision's options)
      stays when the part is refreshed for someone else's change: another player keeping their
      objectives wakes every phone. Each field the fresh part's same form also has gets what
-     the player had chosen or typed, written into the markup that is swapped in. */
+     the player had chosen or typed, written into the markup that is swapped in. A form
+     being sent (htmx's class) is left out: what it holds has gone to the server, and the
+     notice of that very change can come before its answer. */
   function keepChoices(elt, fresh) {
     elt.querySelectorAll("form[action]").forEach(function (form) {
+      if (form.classList.contains("htmx-request")) return;
       var twin = Array.prototype.find.call(fresh.querySelectorAll("form[action]"), function (f) {
         return f.getAttribute("action") === form.getAttribute("action");
       });

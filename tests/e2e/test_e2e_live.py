@@ -237,3 +237,44 @@ def test_a_done_message_goes_once_the_game_moves_on(
 
     expect(alice.locator(".messages .message.success")).to_have_count(0, timeout=WAIT_MS)
     assert alice.evaluate(MARKER) == "still the same page"
+
+
+def test_an_offer_sent_leaves_the_trade_form_empty_when_its_notice_comes_first(live_url, browser):
+    """G34 (trades during Planning): Alice sends Bob an offer from her phone. The notice of
+    that change can reach her page before the answer to her form: the planner it brings
+    lists the offer, and its form must be as a fresh load shows it, empty, not refilled with
+    what she sent (she would take it for unsent, and send it again). The answer is held back
+    here until the notice has been swapped in, which a busy server does by chance."""
+    from tests.e2e.a11y import planning_game
+
+    game = planning_game()
+    alice, bob = game.seats.get(position=1), game.seats.get(position=2)
+    phone = browser.phone().new_page()
+    phone.goto(f"{live_url}/s/{alice.token}/")
+    expect(phone.locator("[data-live-status]")).to_have_attribute("data-state", "online")
+    version = phone.locator("[data-live-url]").get_attribute("data-version")
+
+    held = []
+    phone.route("**/trades/propose/", lambda route: held.append((route, route.fetch())))
+    phone.locator("#plan details[data-fold=trade] > summary").click()
+    form = phone.locator("form[action$='/trades/propose/']")
+    form.locator("select[name=to]").select_option(value=str(bob.position))
+    form.locator("input[name=give_information]").fill("on dorm el rei")
+    form.locator("input[name=want_information]").fill("qui vigila")
+    form.locator("button[type=submit]").click()
+
+    # The offer is saved and its notice swapped in while the answer waits.
+    expect(phone.locator("[data-live-url]")).not_to_have_attribute(
+        "data-version", version, timeout=WAIT_MS
+    )
+    expect(phone.locator("#plan .offer")).to_contain_text("on dorm el rei", timeout=WAIT_MS)
+    assert len(held) == 1
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(phone.locator("#plan-said")).not_to_be_empty(timeout=WAIT_MS)
+
+    form = phone.locator("form[action$='/trades/propose/']")
+    expect(form.locator("select[name=to]")).to_have_value("")
+    expect(form.locator("input[name=give_information]")).to_have_value("")
+    expect(form.locator("input[name=want_information]")).to_have_value("")
+    expect(phone.locator("#plan .offer")).to_have_count(1)
