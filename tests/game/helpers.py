@@ -62,22 +62,16 @@ def arrange(game: Game, edit) -> None:
         ch.record(state, [])
 
 
-class _Asked(Exception):
-    """The simulated table reached a decision asked of a player."""
-
-
 def at_a_decision(players: int = 5, turns: int = 1, seed: int = 3) -> Game:
     """A simulated game stopped at the first decision it asks of a player (``absence.awaited``
     lists a seat's decision), before anyone answered it."""
     from consell.rules import absence
-    from consell.simulator.runner import simulate
 
-    def stop(game, state):
-        if any(w.pending is not None for w in absence.awaited(state)):
-            raise _Asked(game.pk)
+    from .simulated import play_until
 
-    try:
-        simulate(players, turns, seed, before_step=stop)
-    except _Asked as asked:
-        return Game.objects.get(pk=asked.args[0])
-    raise AssertionError("the simulated game asked no player a decision")
+    return play_until(
+        players,
+        turns,
+        seed,
+        lambda state: any(w.pending is not None for w in absence.awaited(state)),
+    )
