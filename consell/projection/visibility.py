@@ -9,7 +9,7 @@ hidden until someone decides otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,7 +114,7 @@ def clock_view(game: Game, state: GameState) -> dict[str, Any]:
 def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> dict[str, Any]:
     """A player's own chest, with what they may plan and trade now."""
     state = table.state
-    me = _chest(state, catalog, seat, language, table.wording_key)
+    me = _chest(state, catalog, seat, language, table.wording_key, table.card)
     if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
         key, pack = table.read_key(seat), f"{table.wording[0]}:{table.wording[1].timestamp()}"
         me["plannable"] = plannable_kept(key, pack, state, catalog, seat, language, text)
@@ -135,9 +135,10 @@ class TableView:
     At a 16-player table a change is read by 18 screens; building the board, parsing the
     state and wording the log once for all of them instead of 18 times is most of a view's
     cost (issue 14). Nothing private goes in: the board is the public board every viewer gets,
-    and a sentence is only the wording of an entry, handed out by ``_log`` to the viewers
-    ``audience.may_read`` lets read it. Built by ``table_view``; kept per version by the
-    caller (``page_parts.render_for_sockets``), never changed once built.
+    a sentence is only the wording of an entry, handed out by ``_log`` to the viewers
+    ``audience.may_read`` lets read it, and a card's view is the pack's text of the card,
+    handed out only in the chest of whoever holds it. Built by ``table_view``; kept per
+    version by the caller (``page_parts.render_for_sockets``), never changed once built.
     """
 
     state: GameState
@@ -149,8 +150,11 @@ class TableView:
     wording: tuple  # what the sentences depend on: the pack, the languages and ``names``
     game: str  # the game's id and commitment (an id SQLite gives again is another game)
     wording_key: str  # the digest of ``wording``
+    catalog: Catalog
+    language: str  # the content's
     sentences: dict[int, str] = field(default_factory=dict)
     items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
+    cards: dict[str, Frozen] = field(default_factory=dict)  # ``card`` of each instance
     keys: dict[int, bytes] = field(default_factory=dict)  # ``read_key`` of each seat
     read_keys: ReadKeys | None = None  # what they are made from, once per version
 
@@ -163,6 +167,16 @@ class TableView:
                 self.read_keys = ReadKeys(self.stored)
             key = self.keys[seat] = self.read_keys.of(seat)
         return key
+
+    def card(self, instance: str) -> Frozen:
+        """``card_view`` of ``instance``, read only, made once per version: each card in a
+        chest is shown to its owner and again on the director's page, and a view made of
+        pieces already frozen is not walked again (``freeze``)."""
+        found = self.cards.get(instance)
+        if found is None:
+            found = freeze(_card_view(self.catalog, instance, self.language))
+            self.cards[instance] = found
+        return found
 
 
 def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableView:
@@ -189,7 +203,17 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
     game_key, wording_key = f"{game.pk}-{game.commitment[:16]}", digest(wording).hex()
     return TableView(
-        state, source, ruleset, Digested(freeze(board)), names, log, wording, game_key, wording_key
+        state,
+        source,
+        ruleset,
+        Digested(freeze(board)),
+        names,
+        log,
+        wording,
+        game_key,
+        wording_key,
+        catalog,
+        language,
     )
 
 
@@ -251,7 +275,8 @@ def view_for(
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
     if viewer.kind == "director":
         view["chests"] = [
-            _chest(state, catalog, p.seat, language, table.wording_key) for p in state.players
+            _chest(state, catalog, p.seat, language, table.wording_key, table.card)
+            for p in state.players
         ]
         view["offers"] = _offers(state, catalog, language, None)
         view["turn"] = turn_panel(state, catalog, ruleset, language, text)
@@ -395,20 +420,28 @@ def _house(catalog: Catalog, house: str, language: str) -> dict[str, str]:
 
 
 def _chest(
-    state: GameState, catalog: Catalog, seat: int, language: str, wording: str = ""
+    state: GameState,
+    catalog: Catalog,
+    seat: int,
+    language: str,
+    wording: str = "",
+    card: Callable[[str], Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """One player's private holdings: what their screen hides from the table (rules §1.10)."""
+    """One player's private holdings: what their screen hides from the table (rules §1.10).
+
+    ``card``: each card's view, when the caller shares them (``TableView.card``)."""
     p = state.player(seat)
+    card = card or (lambda instance: card_view(catalog, instance, language))
     return {
         "seat": p.seat,
         "name": p.name,
         "house": _house(catalog, p.house, language),
         "resources": [{"code": str(r), "amount": p.resources[r]} for r in RESOURCES],
-        "tactics": [card_view(catalog, t, language) for t in p.tactics],
-        "assets": [card_view(catalog, a, language) for a in p.assets],
-        "objectives": [card_view(catalog, o, language) for o in p.objectives],
-        "objective_offer": [card_view(catalog, o, language) for o in p.objective_offer],
-        "offices": [card_view(catalog, o, language) for o in state.offices_of(seat)],
+        "tactics": [card(t) for t in p.tactics],
+        "assets": [card(a) for a in p.assets],
+        "objectives": [card(o) for o in p.objectives],
+        "objective_offer": [card(o) for o in p.objective_offer],
+        "offices": [card(o) for o in state.offices_of(seat)],
         "is_king": any(k.king == seat for k in state.kingdoms),
         "notes": _notes(state, catalog, language, p.notes, wording),
         "plan": {
