@@ -90,7 +90,7 @@ def _stand_in_rows(context: dict) -> list[dict]:
     """Whom a stand-in played for, and in which turns (G62)."""
     names, summary = context["names"], context["summary"]
     return [
-        {"name": names.seat(seat), "turns": ", ".join(str(t) for t in turns)}
+        {"name": names.seat(seat), "turns": ", ".join(str(t) for t in turns), "count": len(turns)}
         for seat, turns in summary.stand_in_turns.items()
     ]
 

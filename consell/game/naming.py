@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
+from django.utils.translation import pgettext
 
 from consell.rules import cards
 from consell.rules.card_shapes import Ability, Card
@@ -77,4 +78,5 @@ def when(iso: str) -> str:
     moment = parse_datetime(iso) if iso else None
     if moment is None:
         return ""
-    return date_format(timezone.localtime(moment), "D j M, H:i")
+    # A format each language writes its own way: Catalan and Spanish lower-case the month.
+    return date_format(timezone.localtime(moment), pgettext("a moment", "D j M, H:i"))

@@ -107,7 +107,8 @@ def clock_view(game: Game, state: GameState) -> dict[str, Any]:
         "reminded": bool(clock.get("reminded")) and not stopped,
         "paused": bool(paused),
         "resumes": when(paused.get("resumes", "")) if paused else "",
-        "stand_ins": [names.get(s, "") for s in game.stand_ins],
+        # A finished game has nobody left to play for: a seat's stand-in ends with it.
+        "stand_ins": [] if game.finished else [names.get(s, "") for s in game.stand_ins],
     }
 
 
@@ -269,7 +270,7 @@ def view_for(
     view["clock"] = clock_view(game, state)
     if viewer.kind == "seat" and viewer.seat is not None:
         view["me"] = _own_chest(table, catalog, viewer.seat, language)
-        view["me"]["stand_in"] = viewer.seat in game.stand_ins
+        view["me"]["stand_in"] = viewer.seat in game.stand_ins and not game.finished
         view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
@@ -446,6 +447,8 @@ def _chest(
         "notes": _notes(state, catalog, language, p.notes, wording),
         "plan": {
             "handed_in": p.plan.handed_in,
+            # Taken as it stood, by the director or a passed deadline (G37, G61).
+            "closed": p.plan.closed_by_director,
             "indications": [
                 _planned(state, catalog, language, seat, a) for a in p.plan.indications
             ],

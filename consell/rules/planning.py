@@ -164,17 +164,21 @@ def hand_in(state: GameState, catalog: cards.Catalog, seat: int) -> Outcome:
     )
 
 
-def close_planning_for(state: GameState, seat: int) -> Outcome:
-    """The director closes Planning for a player who did not hand in (G37).
+def close_planning_for(state: GameState, seat: int, *, at_deadline: bool = False) -> Outcome:
+    """The director closes Planning for a player who did not hand in (G37), or a passed
+    deadline does (G61).
 
     "A player who has not submitted has their current draft submitted automatically"; a missing
     box makes that ability abort when it is resolved. No rank: such players come after everyone
-    who handed in (``turn_order``).
+    who handed in (``turn_order``). At a deadline no entry says the director closed it: the
+    deadline's own entry says why (``services.clock``).
     """
     new = state.clone()
     plan = _open_plan(new, seat)
     plan.handed_in = True
     plan.closed_by_director = True
+    if at_deadline:
+        return Outcome(new, ())
     return Outcome(
         new, (public(Kind.PLAN_CLOSED_BY_DIRECTOR, PlanClosedByDirector(seat=seat), None),)
     )

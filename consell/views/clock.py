@@ -94,7 +94,8 @@ def stand_in(request, game_id: int):
         return _back(game_id)
     nonce = f"{seat}:{nonce}" if nonce else None
     if request.POST.get("action") == "take_back":
-        run_directors(request, stand_ins.take_back, game_id, seat, nonce=nonce)
+        if run_directors(request, stand_ins.take_back, game_id, seat, nonce=nonce):
+            messages.success(request, _("The player plays their own seat again."))
     elif run_directors(request, stand_ins.hand_over, game_id, seat, nonce=nonce):
         messages.success(request, _("A stand-in plays this seat from its own phone's view."))
     return _back(game_id)

@@ -77,6 +77,8 @@ ABSENCE_LINES: dict[str, Line[Any]] = {
                 d["waiting"],
             )
             % {"n": d["waiting"]}
+            if d["waiting"]
+            else _("The deadline passed with every answer in.")
         ),
     ),
     Kind.ANSWER_DEFAULTED: line(

@@ -148,3 +148,75 @@ def test_a_passed_deadline_fires_at_the_next_visit_of_any_page(planning_game, pa
     assert response.status_code == 200
     assert all(p.plan.handed_in for p in state_of(game).players)
     assert Event.objects.filter(game=game, kind=Kind.DEADLINE_PASSED).count() == 1
+
+
+def test_a_deadline_default_is_the_deadline_s_not_the_director_s(db):
+    """G61: the default is "logged as forced with its reason"; nobody at the table chose it,
+    so neither the log nor the audit says the director decided or closed anything for the
+    player, and the reason comes first."""
+    from consell.audit.export import build_document
+    from consell.audit.timeline import summarise, timeline
+    from consell.rules.audience import Viewer
+
+    game = at_a_decision()
+    t0 = timezone.now()
+    seq = Game.objects.get(pk=game.pk).seq
+    clock.set_deadline(game.pk, minutes=3, at=t0)
+    assert clock.fire(game.pk, at=t0 + timedelta(minutes=4))
+    made = list(Event.objects.filter(game=game, seq__gt=seq + 1).order_by("seq"))
+    assert made and not any(e.by_director for e in made)
+    assert made[0].kind == Kind.DEADLINE_PASSED and made[1].kind == Kind.ANSWER_DEFAULTED
+    entries = timeline(build_document(game, Viewer.director())["events"])
+    assert summarise(entries).for_player == 0
+
+
+def test_a_plan_taken_at_the_deadline_is_not_said_to_be_closed_by_the_director(planning_game):
+    """G61 (G37's close): the plan is taken as it stands; the player's phone says so, and no
+    entry says the director closed it."""
+    from .conftest import seat_client
+
+    game = planning_game
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    assert clock.fire(game.pk, at=t0 + timedelta(minutes=11))
+    assert not Event.objects.filter(game=game, kind=Kind.PLAN_CLOSED_BY_DIRECTOR).exists()
+    assert (
+        not Event.objects.filter(game=game, by_director=True, seq__gt=2)
+        .exclude(kind__in=[Kind.DEADLINE_SET])
+        .exists()
+    )
+    page = seat_client(game, 1).get(f"/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Your plan was taken as it stood, without your hand-in" in page.content.decode()
+
+
+def test_a_deadline_everyone_beat_passes_quietly_and_cannot_be_extended(planning_game):
+    """G60: a deadline all answers came in before still passes (the pages stop counting down,
+    instead of showing 0:00 for ever), and giving it more time is refused: nothing waits."""
+    game = planning_game
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    for seat in SEATS:
+        planning.hand_in(game.pk, seat)
+    assert clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=11))
+    row = Game.objects.get(pk=game.pk)
+    assert row.clock["passed"]
+    (passed,) = _kinds(game, Kind.DEADLINE_PASSED)
+    assert passed[1]["waiting"] == 0
+    assert not _kinds(game, Kind.ANSWER_DEFAULTED)
+    with pytest.raises(RuleError, match="Nothing waits"):
+        clock.extend_deadline(game.pk, 5, at=t0 + timedelta(minutes=12))
+    assert Game.objects.get(pk=game.pk).seq == row.seq
+    # Looking again changes nothing more.
+    assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=13))
+
+
+def test_a_pause_after_the_deadline_passed_stops_no_clock(planning_game):
+    """G63: a pause stops a running deadline; one that has passed has no time left to keep,
+    so the pages do not say it is stopped with 0 minutes."""
+    game = planning_game
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    clock.fire(game.pk, at=t0 + timedelta(minutes=11))
+    clock.pause(game.pk, at=t0 + timedelta(minutes=12))
+    row = Game.objects.get(pk=game.pk)
+    assert row.clock["paused"] and "stopped_left" not in row.clock

@@ -156,3 +156,17 @@ def test_the_reminder_marks_every_page_for_the_last_minutes(game, dora):
     assert "data-reminded" in phone.get(f"/play/{game.pk}/").content.decode()
     assert "data-reminded" in Client().get(f"/board/{game.board_token}/").content.decode()
     assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=9))  # once
+
+
+def test_a_moment_is_written_as_each_language_writes_it():
+    """Catalan and Spanish write a month's abbreviation in lower case, English capitalised."""
+    from django.utils import translation
+
+    from consell.game.naming import when
+
+    moment = "2026-12-08T20:30:00+00:00"
+    written = {}
+    for language in ("ca", "es", "en"):
+        with translation.override(language):
+            written[language] = when(moment)
+    assert " des.," in written["ca"] and " dic," in written["es"] and " Dec," in written["en"]

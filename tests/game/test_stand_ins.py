@@ -81,3 +81,18 @@ def test_a_seat_handed_over_while_asked_is_answered_at_once(db, django_capture_o
     played = Event.objects.filter(game=game, kind=Kind.STAND_IN_PLAYED, payload__seat=wait.seat)
     assert played.exists()
     assert wait not in absence.awaited(state_of(game))
+
+
+def test_a_finished_game_shows_no_stand_in(db):
+    """G62: a stand-in plays a seat while the game is played; once it is over the phone does
+    not tell its player to ask for the seat back."""
+    from consell.projection.visibility import view_for
+    from consell.rules.audience import Viewer
+    from consell.simulator.runner import simulate
+
+    played = simulate(4, 1, 5, absent=1)
+    game = played.game
+    game.refresh_from_db()
+    assert game.finished and game.stand_ins == list(played.absent)
+    view = view_for(game, Viewer.for_seat(played.absent[0]))
+    assert not view["me"]["stand_in"] and not view["clock"]["stand_ins"]

@@ -167,3 +167,13 @@ def test_g37_the_director_closes_planning_with_the_draft_as_is():
     plan = planning.close_planning_for(state, ALICE).state.player(ALICE).plan
     assert plan.handed_in and plan.closed_by_director and plan.handed_in_rank is None
     assert len(plan.secrets) == 1
+
+
+def test_g61_a_passed_deadline_takes_the_draft_as_is_and_says_nothing_of_the_director():
+    """G61: "a plan is taken as it stands (G37)", "logged as forced with its reason": the
+    deadline's own entry gives the reason, so the close adds no entry of the director's."""
+    state = add(planning_table(), "house", "robatori", target=BOB)
+    outcome = planning.close_planning_for(state, ALICE, at_deadline=True)
+    plan = outcome.state.player(ALICE).plan
+    assert plan.handed_in and plan.closed_by_director and plan.handed_in_rank is None
+    assert len(plan.secrets) == 1 and outcome.events == ()

@@ -146,10 +146,11 @@ def extend_deadline(
         raise InvalidParameterError(
             _("Give the extra time in minutes, from 1 to %(max)s.") % {"max": MAX_MINUTES}
         )
-    with change(game_id, nonce=nonce, by_director=True) as ch:
+    with dealt(game_id, nonce=nonce, by_director=True) as ch:
         clock = dict(ch.game.clock)
         if "deadline" not in clock:
             raise IllegalTransitionError(_("There is no deadline to extend."))
+        _refuse_unless_waiting(ch)  # a passed deadline everyone answered has nothing to run for
         if "stopped_left" in clock:
             clock["stopped_left"] += minutes * 60
             end = (at or now()) + timedelta(seconds=clock["stopped_left"])
@@ -204,7 +205,7 @@ def pause(
         clock = dict(ch.game.clock)
         if clock.get("paused"):
             raise IllegalTransitionError(_("The game is already paused."))
-        if "deadline" in clock and "stopped_left" not in clock:
+        if "deadline" in clock and "stopped_left" not in clock and not clock.get("passed"):
             clock["stopped_left"] = seconds_left(ch.game, at)
             clock["stopped_by_pause"] = True
         iso = _iso(resumes) if resumes else ""
@@ -271,42 +272,44 @@ def remind(game_id: int, *, at: datetime | None = None) -> bool:
 
 
 def fire(game_id: int, *, at: datetime | None = None) -> bool:
-    """The deadline passed: each answer still missing takes its default, in turn, until the
-    moment waits for no player. True when it answered anything."""
+    """The deadline passed: it is marked so, even when every answer came in before it (the
+    pages stop counting down), and each answer still missing takes its default, in turn,
+    until the moment waits for no player. True when it changed the game."""
     at = at or now()
-    answered = 0
+    changed = False
     for _round in range(MAX_DEFAULTS):
         with dealt(game_id, while_paused=True) as ch:
             end = deadline_of(ch.game)
             if end is None or at < end or ch.game.clock.get("moment") != absence.moment(ch.state):
-                return answered > 0
+                return changed
             waits = absence.awaited(ch.state)
-            if not waits:
-                return answered > 0
             if not ch.game.clock.get("passed"):
                 clock = dict(ch.game.clock, passed=True)
                 _write(ch, clock)
                 ch.record(None, [public(Kind.DEADLINE_PASSED, DeadlinePassed(waiting=len(waits)))])
+                changed = True
+            if not waits:
+                return changed
             _default(ch, waits[0])
-        answered += 1
-    return answered > 0
+        changed = True
+    return changed
 
 
 def _default(ch: DealtChange, wait: absence.Wait) -> None:
-    """The missing answer ``wait``, given its default and logged as forced (G61)."""
-    ch.by_director = True
-    if wait.pending is None:
-        planning.closing_for(ch, wait.seat)
-        kind = "plan"
+    """The missing answer ``wait``, given its default and logged as forced, with its reason
+    first (G61). Not the director's: nobody at the table chose it, so the audit does not count
+    it among the director's decisions for a player."""
+    pending = next((p for p in ch.state.pending if p.id == wait.pending), None)
+    kind = pending.kind if pending is not None else "plan"
+    said = AnswerDefaulted(seat=wait.seat, reason="deadline", kind=kind)
+    if pending is not None:
+        said["pending"] = pending.id
+    ch.record(None, [public(Kind.ANSWER_DEFAULTED, said)])
+    if pending is None:
+        planning.closing_for(ch, wait.seat, at_deadline=True)
     else:
-        pending = next(p for p in ch.state.pending if p.id == wait.pending)
-        kind = pending.kind
         answer = absence.least_commitment(ch.state, ch.ruleset, pending, wait.seat)
         decisions.deciding(ch, pending.id, answer, None)
-    said = AnswerDefaulted(seat=wait.seat, reason="deadline", kind=kind)
-    if wait.pending is not None:
-        said["pending"] = wait.pending
-    ch.record(None, [public(Kind.ANSWER_DEFAULTED, said)])
 
 
 def due(at: datetime | None = None) -> list[int]:

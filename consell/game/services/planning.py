@@ -91,10 +91,10 @@ def close_for(game_id: int, seat: int, *, nonce=None):
         closing_for(ch, seat)
 
 
-def closing_for(ch: DealtChange, seat: int) -> None:
+def closing_for(ch: DealtChange, seat: int, *, at_deadline: bool = False) -> None:
     """``seat``'s plan taken as it stands (G37), within the open change ``ch``: the director's
-    close, or a passed deadline's (``clock``)."""
-    outcome = rules_planning.close_planning_for(ch.state, seat)
+    close, or a passed deadline's (``clock``, G61)."""
+    outcome = rules_planning.close_planning_for(ch.state, seat, at_deadline=at_deadline)
     state = outcome.state
     withdrawn = _drop_offers_of(state, seat)
     ch.record(state, outcome.events)
