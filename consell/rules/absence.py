@@ -58,6 +58,31 @@ def awaited(state: GameState | None) -> list[Wait]:
     return out
 
 
+def scope(state: GameState | None) -> dict[str, Any]:
+    """What a deadline set now is for (G60): during Planning, the plans; and each decision the
+    game holds for the players now, a vote that its reactions still hold included (its voters
+    are asked later, one after another, and are its own). A decision that opens later in the
+    phase is not: it waits for its players until the director sets a deadline on it. Written
+    as plain data, for the game's row."""
+    if state is None:
+        return {"plans": False, "pendings": []}
+    return {
+        "plans": state.status is Status.PLAYING and state.phase is Phase.PLANNING,
+        "pendings": sorted(p.id for p in state.pending if p.kind not in TABLE_KINDS),
+    }
+
+
+def awaited_within(state: GameState | None, within: Mapping[str, Any] | None) -> list[Wait]:
+    """What ``awaited`` lists that the deadline set for ``within`` (``scope``) is for; all of
+    it for a deadline that kept no scope."""
+    waits = awaited(state)
+    if within is None:
+        return waits
+    pendings = set(within.get("pendings", ()))
+    plans = bool(within.get("plans"))
+    return [w for w in waits if (w.pending in pendings if w.pending is not None else plans)]
+
+
 def least_commitment(
     state: GameState, ruleset: Ruleset, pending: Pending, seat: int
 ) -> Mapping[str, Any]:

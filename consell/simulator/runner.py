@@ -348,7 +348,12 @@ class Runner:
         waits = absence.awaited(state)
         if not waits:
             return False
-        if self.game.clock.get("moment") != absence.moment(state):
+        clock_now = self.game.clock
+        if (
+            clock_now.get("moment") != absence.moment(state)
+            or clock_now.get("passed")
+            or not absence.awaited_within(state, clock_now.get("scope"))
+        ):  # a deadline covers what waited when it was set: a decision opened since gets one
             self.now += timedelta(minutes=1)
             clock.set_deadline(self.gid, minutes=DEADLINE_MINUTES, at=self.now)
             return True

@@ -60,7 +60,8 @@ def deadline(request, game_id: int):
         else:
             run_directors(request, clock.extend_deadline, game_id, minutes, nonce=nonce)
     elif action == "end":
-        run_directors(request, clock.end_deadline, game_id, nonce=nonce)
+        if run_directors(request, clock.end_deadline, game_id, nonce=nonce):
+            messages.success(request, _("The deadline is over: what was missing took its default."))
     else:
         messages.error(request, _("Choose what to do with the deadline."))
     return _back(game_id)

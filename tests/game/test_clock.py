@@ -105,16 +105,40 @@ def test_a_passed_deadline_answers_every_decision_it_waits_for(db):
     state = state_of(game)
     asked = {w.pending for w in absence.awaited(state) if w.pending is not None}
     kinds = {p.id: p.kind for p in state.pending}
+    held = {p.id for p in state.pending}
     t0 = timezone.now()
     clock.set_deadline(game.pk, minutes=3, at=t0)
     assert clock.fire(game.pk, at=t0 + timedelta(minutes=4))
     after = state_of(game)
-    assert not [w for w in absence.awaited(after) if w.pending is not None]
     defaulted = [p for _, p in _kinds(game, Kind.ANSWER_DEFAULTED)]
     assert {p["pending"] for p in defaulted} >= asked
     for said in defaulted:
         assert said["reason"] == "deadline"
         assert said["kind"] == kinds.get(said["pending"], said["kind"])
+    # What it was set for is answered; a decision the answers opened waits for its players.
+    assert not [w for w in absence.awaited(after) if w.pending in held]
+    assert {p["pending"] for p in defaulted} <= held
+
+
+def test_a_decision_opened_after_the_deadline_passed_is_asked_not_defaulted(db):
+    """G60: a deadline is for what waited when it was set. A decision that opens later in the
+    same phase (here, one the defaults themselves open) is asked of its players; the director
+    sets a deadline on it if need be."""
+    game = at_a_decision()
+    held = {p.id for p in state_of(game).pending}
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=3, at=t0)
+    assert clock.fire(game.pk, at=t0 + timedelta(minutes=4))
+    opened = [w for w in absence.awaited(state_of(game)) if w.pending not in held]
+    assert opened  # the simulated game's answers open another decision
+    seq = Game.objects.get(pk=game.pk).seq
+    assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=30))
+    assert Game.objects.get(pk=game.pk).seq == seq
+    with pytest.raises(RuleError, match="has passed"):
+        clock.extend_deadline(game.pk, 5, at=t0 + timedelta(minutes=31))
+    clock.set_deadline(game.pk, minutes=3, at=t0 + timedelta(minutes=31))
+    assert clock.fire(game.pk, at=t0 + timedelta(minutes=35))
+    assert opened[0] not in absence.awaited(state_of(game))
 
 
 def test_a_passed_deadline_fires_with_no_page_open(planning_game):
@@ -203,7 +227,7 @@ def test_a_deadline_everyone_beat_passes_quietly_and_cannot_be_extended(planning
     (passed,) = _kinds(game, Kind.DEADLINE_PASSED)
     assert passed[1]["waiting"] == 0
     assert not _kinds(game, Kind.ANSWER_DEFAULTED)
-    with pytest.raises(RuleError, match="Nothing waits"):
+    with pytest.raises(RuleError, match="has passed"):
         clock.extend_deadline(game.pk, 5, at=t0 + timedelta(minutes=12))
     assert Game.objects.get(pk=game.pk).seq == row.seq
     # Looking again changes nothing more.

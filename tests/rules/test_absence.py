@@ -38,6 +38,22 @@ def test_g60_a_decision_waits_for_the_seats_it_asks_but_not_while_held_or_the_di
     assert absence.awaited(state) == []
 
 
+def test_g60_a_deadline_is_for_what_waits_when_it_is_set():
+    """G60: "every answer it was set for ... takes its default"; "a decision that opens later
+    in the phase waits for its players"."""
+    state = playing(Phase.ACTIONS)
+    state.pending = [Pending(1, DecisionKind.DUEL, {"participants": [BOB, DIDAC]}, [BOB, DIDAC])]
+    within = absence.scope(state)
+    assert within == {"plans": False, "pendings": [1]}
+    state.pending.append(Pending(2, DecisionKind.REACTION, {}, [ELENA]))
+    assert absence.awaited_within(state, within) == [absence.Wait(BOB, 1), absence.Wait(DIDAC, 1)]
+    assert absence.Wait(ELENA, 2) in absence.awaited(state)
+    planning = playing()
+    assert absence.awaited_within(planning, absence.scope(planning)) == absence.awaited(planning)
+    # A deadline set before deadlines kept what they were for: everything that waits.
+    assert absence.awaited_within(state, None) == absence.awaited(state)
+
+
 def test_g61_the_least_commitment_answers():
     """G61: "a voter withdraws ... a duel gets an empty fist; a reaction is declined; no
     pledge ... joining a new kingdom is declined; the first law of the row ... a pass at the

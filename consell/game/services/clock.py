@@ -105,7 +105,12 @@ def set_deadline(
         _refuse_while_paused(ch.game.clock)
         end = until or at + timedelta(minutes=minutes)
         clock = clock_lapsed(ch.game.clock)
-        clock.update(deadline=_iso(end), minutes=minutes, moment=absence.moment(ch.state))
+        clock.update(
+            deadline=_iso(end),
+            minutes=minutes,
+            moment=absence.moment(ch.state),
+            scope=absence.scope(ch.state),
+        )
         _write(ch, clock)
         ch.record(None, [public(Kind.DEADLINE_SET, DeadlineSet(minutes=minutes, until=_iso(end)))])
 
@@ -116,6 +121,7 @@ def stop_deadline(game_id: int, *, nonce: str | None = None, at: datetime | None
         clock = dict(ch.game.clock)
         if "deadline" not in clock or "stopped_left" in clock:
             raise IllegalTransitionError(_("No deadline is running."))
+        _refuse_if_passed(clock)
         clock["stopped_left"] = seconds_left(ch.game, at)
         _write(ch, clock)
         ch.record(None, [public(Kind.DEADLINE_CHANGED, DeadlineChanged(action="paused"))])
@@ -150,7 +156,7 @@ def extend_deadline(
         clock = dict(ch.game.clock)
         if "deadline" not in clock:
             raise IllegalTransitionError(_("There is no deadline to extend."))
-        _refuse_unless_waiting(ch)  # a passed deadline everyone answered has nothing to run for
+        _refuse_if_passed(clock)
         if "stopped_left" in clock:
             clock["stopped_left"] += minutes * 60
             end = (at or now()) + timedelta(seconds=clock["stopped_left"])
@@ -179,6 +185,7 @@ def end_deadline(game_id: int, *, nonce: str | None = None, at: datetime | None 
         clock = dict(ch.game.clock)
         if "deadline" not in clock:
             raise IllegalTransitionError(_("There is no deadline to end."))
+        _refuse_if_passed(clock)
         _refuse_while_paused(clock)
         clock.pop("stopped_left", None)
         clock["deadline"] = _iso(at)
@@ -265,7 +272,7 @@ def remind(game_id: int, *, at: datetime | None = None) -> bool:
         clock["reminded"] = True
         _write(ch, clock)
         ch.touch(public=True)  # every page marks the last minutes; a hidden one notifies
-        seats = sorted({w.seat for w in absence.awaited(ch.state)})
+        seats = sorted({w.seat for w in _waits(ch)})
         game_id, until = ch.game.pk, clock["deadline"]
     announce(deadline_near, game_id=game_id, seats=seats, until=until)
     return True
@@ -282,9 +289,9 @@ def fire(game_id: int, *, at: datetime | None = None) -> bool:
             end = deadline_of(ch.game)
             if end is None or at < end or ch.game.clock.get("moment") != absence.moment(ch.state):
                 return changed
-            waits = absence.awaited(ch.state)
+            waits = _waits(ch)
             if not ch.game.clock.get("passed"):
-                clock = dict(ch.game.clock, passed=True)
+                clock = dict(ch.game.clock, passed=True, missing=len(waits))
                 _write(ch, clock)
                 ch.record(None, [public(Kind.DEADLINE_PASSED, DeadlinePassed(waiting=len(waits)))])
                 changed = True
@@ -328,6 +335,18 @@ def _refuse_unless_waiting(ch: DealtChange) -> None:
         raise IllegalTransitionError(
             _("Nothing waits for the players now: set the deadline when a phase waits for them.")
         )
+
+
+def _waits(ch: DealtChange) -> list[absence.Wait]:
+    """What the game waits for that its deadline was set for (G60)."""
+    return absence.awaited_within(ch.state, ch.game.clock.get("scope"))
+
+
+def _refuse_if_passed(clock: dict) -> None:
+    """A passed deadline is over: what it was set for took its default. A decision opened
+    since gets a deadline of its own."""
+    if clock.get("passed"):
+        raise IllegalTransitionError(_("That deadline has passed: set a new one."))
 
 
 def _refuse_while_paused(clock: dict) -> None:

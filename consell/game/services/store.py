@@ -341,7 +341,10 @@ def save(ch: Change) -> None:
         )
 
 
-DEADLINE_KEYS = ("deadline", "minutes", "moment", "stopped_left", "reminded", "passed")
+DEADLINE_KEYS = (
+    *("deadline", "minutes", "moment", "scope", "stopped_left", "stopped_by_pause"),
+    *("reminded", "passed", "missing"),
+)
 
 
 def clock_lapsed(clock: dict) -> dict:
