@@ -359,6 +359,8 @@ def _order(state: GameState, catalog: Catalog, language: str) -> list[dict[str, 
             "name": state.player(s).name,
             "house": _house(catalog, state.player(s).house, language),
             "handed_in": state.player(s).plan.handed_in,
+            # Taken as it stood, by the director or a deadline: the log said so to everyone.
+            "closed": state.player(s).plan.closed_by_director,
         }
         for s in state.turn_order
     ]
@@ -406,6 +408,7 @@ def _players(state: GameState, catalog: Catalog, language: str, kingdoms_by_id) 
                     if card_of(catalog, a).get("visibility") == "visible"
                 ],
                 "handed_in": p.plan.handed_in,
+                "closed": p.plan.closed_by_director,
             }
         )
     return players

@@ -244,3 +244,19 @@ def test_a_pause_after_the_deadline_passed_stops_no_clock(planning_game):
     clock.pause(game.pk, at=t0 + timedelta(minutes=12))
     row = Game.objects.get(pk=game.pk)
     assert row.clock["paused"] and "stopped_left" not in row.clock
+
+
+def test_the_board_tells_a_plan_taken_at_the_deadline_from_a_plan_handed_in(planning_game):
+    """G61: the table was told in the log who did not answer in time; the board's list of who
+    has handed in says it too, instead of marking both alike."""
+    from django.test import Client
+
+    game = planning_game
+    t0 = timezone.now()
+    planning.hand_in(game.pk, 2)
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    clock.fire(game.pk, at=t0 + timedelta(minutes=11))
+    page = Client().get(f"/board/{game.board_token}/", HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert text.count("plan taken as it stood") >= len(SEATS) - 1
+    assert "handed in" in text

@@ -181,5 +181,5 @@ def test_the_dashboards_player_lists_are_rendered_again_only_when_what_they_show
     with renderings() as seen:
         page = html.unescape(director.get(f"/games/{game.pk}/").content.decode())
     assert seen["game/_planning_list.html"] == 1
-    assert f"{closing.name}: taken as it stood" in page
+    assert f"{closing.name}: plan taken as it stood" in page
     assert seen["game/_kingdom_action_fields.html"] == 0
