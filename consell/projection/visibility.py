@@ -104,8 +104,6 @@ def clock_view(game: Game, state: GameState) -> dict[str, Any]:
         "stopped_left": int(clock["stopped_left"]) if stopped else None,
         "stopped_minutes": -(-int(clock["stopped_left"]) // 60) if stopped else None,
         "passed": bool(clock.get("passed")),
-        # How many answers were missing as it passed: none, when every player beat it.
-        "missing": int(clock.get("missing", 1)),
         "reminded": bool(clock.get("reminded")) and not stopped,
         "paused": bool(paused),
         "resumes": when(paused.get("resumes", "")) if paused else "",

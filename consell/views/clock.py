@@ -51,17 +51,19 @@ def deadline(request, game_id: int):
         ):
             messages.success(request, _("Deadline set: every phone shows the countdown."))
     elif action == "stop":
-        run_directors(request, clock.stop_deadline, game_id, nonce=nonce)
+        if run_directors(request, clock.stop_deadline, game_id, nonce=nonce):
+            messages.success(request, _("The deadline's clock is stopped."))
     elif action == "restart":
-        run_directors(request, clock.restart_deadline, game_id, nonce=nonce)
+        if run_directors(request, clock.restart_deadline, game_id, nonce=nonce):
+            messages.success(request, _("The deadline's clock runs again."))
     elif action == "extend":
         if minutes is None:
             messages.error(request, _("Say how many minutes more."))
-        else:
-            run_directors(request, clock.extend_deadline, game_id, minutes, nonce=nonce)
+        elif run_directors(request, clock.extend_deadline, game_id, minutes, nonce=nonce):
+            messages.success(request, _("The players have more time."))
     elif action == "end":
         if run_directors(request, clock.end_deadline, game_id, nonce=nonce):
-            messages.success(request, _("The deadline is over: what was missing took its default."))
+            messages.success(request, _("The deadline is ended."))
     else:
         messages.error(request, _("Choose what to do with the deadline."))
     return _back(game_id)

@@ -134,7 +134,9 @@ def test_a_decision_opened_after_the_deadline_passed_is_asked_not_defaulted(db):
     seq = Game.objects.get(pk=game.pk).seq
     assert not clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=30))
     assert Game.objects.get(pk=game.pk).seq == seq
-    with pytest.raises(RuleError, match="has passed"):
+    # It is over: the pages no longer show it, and there is nothing to give more time to.
+    assert "deadline" not in Game.objects.get(pk=game.pk).clock
+    with pytest.raises(RuleError, match="no deadline"):
         clock.extend_deadline(game.pk, 5, at=t0 + timedelta(minutes=31))
     clock.set_deadline(game.pk, minutes=3, at=t0 + timedelta(minutes=31))
     assert clock.fire(game.pk, at=t0 + timedelta(minutes=35))
@@ -214,8 +216,8 @@ def test_a_plan_taken_at_the_deadline_is_not_said_to_be_closed_by_the_director(p
 
 
 def test_a_deadline_everyone_beat_passes_quietly_and_cannot_be_extended(planning_game):
-    """G60: a deadline all answers came in before still passes (the pages stop counting down,
-    instead of showing 0:00 for ever), and giving it more time is refused: nothing waits."""
+    """G60: a deadline all answers came in before still passes and is over (the pages stop
+    counting down, instead of showing 0:00 for ever); giving it more time is refused."""
     game = planning_game
     t0 = timezone.now()
     clock.set_deadline(game.pk, minutes=10, at=t0)
@@ -223,11 +225,11 @@ def test_a_deadline_everyone_beat_passes_quietly_and_cannot_be_extended(planning
         planning.hand_in(game.pk, seat)
     assert clock.tick(Game.objects.get(pk=game.pk), at=t0 + timedelta(minutes=11))
     row = Game.objects.get(pk=game.pk)
-    assert row.clock["passed"]
+    assert "deadline" not in row.clock
     (passed,) = _kinds(game, Kind.DEADLINE_PASSED)
     assert passed[1]["waiting"] == 0
     assert not _kinds(game, Kind.ANSWER_DEFAULTED)
-    with pytest.raises(RuleError, match="has passed"):
+    with pytest.raises(RuleError, match="no deadline"):
         clock.extend_deadline(game.pk, 5, at=t0 + timedelta(minutes=12))
     assert Game.objects.get(pk=game.pk).seq == row.seq
     # Looking again changes nothing more.
@@ -260,3 +262,26 @@ def test_the_board_tells_a_plan_taken_at_the_deadline_from_a_plan_handed_in(plan
     text = page.content.decode()
     assert text.count("plan taken as it stood") >= len(SEATS) - 1
     assert "handed in" in text
+
+
+@pytest.mark.parametrize(
+    "control",
+    [
+        lambda g, t: clock.stop_deadline(g, at=t),
+        lambda g, t: clock.extend_deadline(g, 5, at=t),
+        lambda g, t: clock.end_deadline(g, at=t),
+    ],
+    ids=["stop", "extend", "end"],
+)
+def test_a_passed_deadline_still_answering_takes_no_control(planning_game, control):
+    """G60: between its pass and its last default (each default is its own change, and a
+    server may stop between two) a deadline is over: its clock is not stopped, given more
+    time or ended again."""
+    game = planning_game
+    t0 = timezone.now()
+    clock.set_deadline(game.pk, minutes=10, at=t0)
+    row = Game.objects.get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).update(clock={**row.clock, "passed": True})
+    with pytest.raises(RuleError, match="has passed"):
+        control(game.pk, t0 + timedelta(minutes=11))
+    assert Game.objects.get(pk=game.pk).seq == row.seq

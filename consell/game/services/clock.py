@@ -279,9 +279,9 @@ def remind(game_id: int, *, at: datetime | None = None) -> bool:
 
 
 def fire(game_id: int, *, at: datetime | None = None) -> bool:
-    """The deadline passed: it is marked so, even when every answer came in before it (the
-    pages stop counting down), and each answer still missing takes its default, in turn,
-    until the moment waits for no player. True when it changed the game."""
+    """The deadline passed: each answer it was set for that is still missing takes its
+    default, in turn; then it is over, and the pages stop showing it (even when every answer
+    came in before it). True when it changed the game."""
     at = at or now()
     changed = False
     for _round in range(MAX_DEFAULTS):
@@ -291,12 +291,13 @@ def fire(game_id: int, *, at: datetime | None = None) -> bool:
                 return changed
             waits = _waits(ch)
             if not ch.game.clock.get("passed"):
-                clock = dict(ch.game.clock, passed=True, missing=len(waits))
-                _write(ch, clock)
+                _write(ch, dict(ch.game.clock, passed=True))
                 ch.record(None, [public(Kind.DEADLINE_PASSED, DeadlinePassed(waiting=len(waits)))])
-                changed = True
             if not waits:
-                return changed
+                # What it was set for is answered: a decision opened since is not its own.
+                _write(ch, clock_lapsed(ch.game.clock))
+                ch.touch(public=True)
+                return True
             _default(ch, waits[0])
         changed = True
     return changed
@@ -343,8 +344,8 @@ def _waits(ch: DealtChange) -> list[absence.Wait]:
 
 
 def _refuse_if_passed(clock: dict) -> None:
-    """A passed deadline is over: what it was set for took its default. A decision opened
-    since gets a deadline of its own."""
+    """A passed deadline is over (its last defaults are being given): a decision opened since
+    gets a deadline of its own."""
     if clock.get("passed"):
         raise IllegalTransitionError(_("That deadline has passed: set a new one."))
 

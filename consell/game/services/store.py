@@ -343,7 +343,7 @@ def save(ch: Change) -> None:
 
 DEADLINE_KEYS = (
     *("deadline", "minutes", "moment", "scope", "stopped_left", "stopped_by_pause"),
-    *("reminded", "passed", "missing"),
+    *("reminded", "passed"),
 )
 
 
