@@ -539,6 +539,27 @@ class Crawl:
                 )
                 return
 
+    def _absence_between_steps(self, game: Game) -> None:
+        """A state of absence that lasts only between two of the simulator's steps (a passed
+        deadline, while its defaults are given one change after another) is checked where it
+        shows: in the parts each viewer's socket is sent at that change."""
+        new = [absence for absence in absences(game) if absence not in self._seen]
+        if not new or not self.viewers or game.state is None:
+            return
+        self._seen.update(new)
+        state = GameState.from_dict(game.state)
+        catalog = load_catalog(game.pack)
+        self._where = f"{self.label}, seq {game.seq}, between two steps: {'; '.join(new)}"
+        for viewer in self.viewers:
+            if viewer.kind == "anonymous":
+                continue
+            if viewer.kind in ("seat", "board"):
+                secrets = self.knowledge.hidden_from(state, catalog, viewer.seat)
+                mine = self._own_words(game, state, catalog, viewer.seat)
+            else:
+                secrets, mine = [], set()
+            self.pushed(game, viewer, secrets, mine)
+
     # -- websocket notices (G52) --------------------------------------------------------
 
     def heard(self, game_id: int, versions: dict[str, int]) -> None:
@@ -555,6 +576,7 @@ class Crawl:
             "events": [(e.seq, e.kind, e.actor, e.audience) for e in events],
         }
         self.notices.append(record)
+        self._absence_between_steps(game)
         if not record["behind_screen"]:
             return
         answering_kind, answering_seats = self._answering
