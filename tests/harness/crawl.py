@@ -329,11 +329,7 @@ class Crawl:
                 urls.append(Url("audit", f"/audit/{game.pk}/"))  # the log so far, each turn
             if not urls:
                 continue
-            if viewer.kind in ("seat", "board"):
-                secrets = self.knowledge.hidden_from(state, catalog, viewer.seat)
-                mine = self._own_words(game, state, catalog, viewer.seat)
-            else:
-                secrets, mine = [], set()
+            secrets, mine = self._hidden_and_own(game, state, catalog, viewer)
             for url in urls:
                 self.fetch(viewer, url, finished, secrets, mine)
             if viewer.kind != "anonymous":  # a stranger's socket is closed at connect
@@ -553,12 +549,15 @@ class Crawl:
         for viewer in self.viewers:
             if viewer.kind == "anonymous":
                 continue
-            if viewer.kind in ("seat", "board"):
-                secrets = self.knowledge.hidden_from(state, catalog, viewer.seat)
-                mine = self._own_words(game, state, catalog, viewer.seat)
-            else:
-                secrets, mine = [], set()
-            self.pushed(game, viewer, secrets, mine)
+            self.pushed(game, viewer, *self._hidden_and_own(game, state, catalog, viewer))
+
+    def _hidden_and_own(self, game: Game, state: GameState, catalog, viewer):
+        """What ``viewer`` must not be shown now, and the words that are its own to read; a
+        director hides nothing."""
+        if viewer.kind not in ("seat", "board"):
+            return [], set()
+        hidden = self.knowledge.hidden_from(state, catalog, viewer.seat)
+        return hidden, self._own_words(game, state, catalog, viewer.seat)
 
     # -- websocket notices (G52) --------------------------------------------------------
 
