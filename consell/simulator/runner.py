@@ -349,10 +349,8 @@ class Runner:
         if not waits:
             return False
         clock_now = self.game.clock
-        if (
-            clock_now.get("moment") != absence.moment(state)
-            or clock_now.get("passed")
-            or not absence.awaited_within(state, clock_now.get("scope"))
+        if clock_now.get("moment") != absence.moment(state) or not absence.awaited_within(
+            state, clock_now.get("scope")
         ):  # a deadline covers what waited when it was set: a decision opened since gets one
             self.now += timedelta(minutes=1)
             clock.set_deadline(self.gid, minutes=DEADLINE_MINUTES, at=self.now)

@@ -152,7 +152,7 @@ def extend_deadline(
         raise InvalidParameterError(
             _("Give the extra time in minutes, from 1 to %(max)s.") % {"max": MAX_MINUTES}
         )
-    with dealt(game_id, nonce=nonce, by_director=True) as ch:
+    with change(game_id, nonce=nonce, by_director=True) as ch:
         clock = dict(ch.game.clock)
         if "deadline" not in clock:
             raise IllegalTransitionError(_("There is no deadline to extend."))
