@@ -231,8 +231,8 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": env_int("PARTS_CACHE_ENTRIES", 4000)},
     },
     # What a view keeps of one version for the next while nothing it reads changed: each
-    # phone's planner, by the digest of the state less what a planner never reads
-    # (consell/projection/planner.py).
+    # player's own part of their view, by the digest of the state less what it never reads
+    # (consell/projection/read_keys.py); each event's sentence; each chest's notes.
     "views": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "views",

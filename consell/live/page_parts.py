@@ -45,8 +45,17 @@ from django.utils.translation import gettext_lazy as _
 from consell.game import game_rows
 from consell.game.access import with_state
 from consell.game.models import Game
-from consell.live.rendered import part_key, rendered_as, rendered_each
-from consell.projection.visibility import TableView, behind_screen_for, table_view, view_for
+from consell.live.rendered import part_key, part_key_from, rendered_as, rendered_each
+from consell.projection.digests import digest
+from consell.projection.frozen import Frozen
+from consell.projection.visibility import (
+    TableView,
+    behind_screen_for,
+    own_key,
+    own_part,
+    table_view,
+    view_for,
+)
 from consell.rules.audience import Viewer
 from consell.rules.event_kinds import Kind
 from consell.wording.templatetags.consell_game import CSRF_LATER, NONCE_LATER, kingdom_of
@@ -58,6 +67,11 @@ PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
     "seat": ("game/play.html", ("decisions", "plan", "chest", "board", "log")),
     "public": ("game/board.html", ("board",)),
 }
+
+# A phone's parts made from its player's own part (``visibility.own_part``): kept under that
+# part's key and what they show beside it, so a change that reaches no one's own part leaves
+# them as they are without taking it out of the cache or digesting it.
+OWN_PARTS = ("decisions", "plan", "chest")
 
 # Parts whose slice is what the whole table sees (a phone's board shows its kingdom, which its
 # members share): kept for the table, not for one viewer.
@@ -116,25 +130,61 @@ def render_parts(
     ``table``: this version's shared table for the viewer's side of the screen, and
     ``lines``: the log lines rendered so far, when the caller renders several viewers of one
     change; made here otherwise.
+
+    A phone's own parts (``OWN_PARTS``) are made from its player's own part
+    (``visibility.own_part``) and what they show beside it: their keys are kept under that
+    part's key (``visibility.own_key``) and the digest of the rest, so the own part is taken
+    out of the ``views`` cache, or made, only when one of those changed or the page lacks
+    the part.
     """
     template, page_parts = PAGES[viewer.kind]
-    view = view_for(game, viewer, content_language(), table)
+    language = content_language()
+    owner = viewer.kind == "seat" and game.state is not None
+    if owner and table is None:
+        table = table_view(game, behind_screen_for(game, viewer), language)
+    view = view_for(game, viewer, language, table, own=not owner)
     log = log_lines(view.get("log", []), {} if lines is None else lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
+    own_of = own_key(game, viewer, language, table) if owner and table is not None else "none"
+    own: Mapping[str, Any] | None = None
+
+    def with_own(name: str) -> dict[str, Any]:
+        nonlocal own
+        if own is None:
+            own = own_part(game, viewer, language, table) if owner and table else view
+        return _with_own(name, own, slices[name])
+
+    def own_part_key(whose: str, part: str, name: str) -> tuple[str, dict[str, Any] | None]:
+        """An own part's key, and its context when it had to be made for it."""
+        made: list[dict[str, Any]] = []
+
+        def make() -> str:
+            made.append(with_own(name))
+            return part_key(whose, part, made[0])
+
+        inputs = f"{whose}:{part}:{own_of}:{digest(slices[name]).hex()}"
+        return part_key_from(inputs, make), (made[0] if made else None)
+
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     held = held or {}
     html: dict[str, str] = {}
     keys: dict[str, str] = {}
     for name in wanted:
-        context = {**slices[name], "nonce_later": True}
         audience = "table" if name in TABLE_PARTS.get(viewer.kind, ()) else viewer.key
-        full = part_key(f"{game.pk}:{audience}", f"{template}#{name}", context)
+        whose, part = f"{game.pk}:{audience}", f"{template}#{name}"
+        context: dict[str, Any] | None = slices[name]
+        if viewer.kind == "seat" and name in OWN_PARTS:
+            full, context = own_part_key(whose, part, name)
+        else:
+            full = part_key(whose, part, slices[name])
         keys[name] = short = hashlib.sha256(full.encode()).hexdigest()[:16]
         if held.get(name) == short:
             continue
         # It follows from the key: the page's element says which rendering it shows.
-        shown = {**context, "part_key": short}
-        html[name] = stamped(rendered_as(full, f"{template}#{name}", shown), csrf)
+        shown = {**(context or with_own(name)), "nonce_later": True, "part_key": short}
+        html[name] = stamped(rendered_as(full, part, shown), csrf)
+    if own is not None:  # the whole view, for a page loaded whole
+        view = Frozen({**view, **own})
     return Parts(view["game"]["version"], html, keys, view)
 
 
@@ -176,8 +226,9 @@ def page_context(parts: Parts) -> dict[str, Any]:
 
 
 def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[str, Any]]:
-    """Each part's context: the slice of the view it shows. The viewer's version is left out
-    (no part shows it), so a part whose slice did not change is the same rendering."""
+    """Each part's context: the slice of the view it shows (for a phone's ``OWN_PARTS``, what
+    it shows beside its player's own part). The viewer's version is left out (no part shows
+    it), so a part whose slice did not change is the same rendering."""
     shown = {k: v for k, v in view.items() if k != "log"}
     shown["game"] = {k: v for k, v in view["game"].items() if k != "version"}
     if viewer.kind == "director":
@@ -199,42 +250,16 @@ def _receipt(view: Mapping[str, Any]) -> str | None:
 
 
 def _seat_slices(shown: dict[str, Any], receipt: str | None) -> dict[str, dict[str, Any]]:
-    me, board = shown.get("me"), shown.get("board")
+    """A phone's board and log, and for each of its ``OWN_PARTS`` what it shows beside its
+    player's own part (``_with_own`` adds that)."""
+    board = shown.get("board")
     common = {"game": shown["game"], "viewer": shown["viewer"]}
     phase = {k: board[k] for k in ("status", "turn", "turns", "phase", "peril")} if board else None
-    chest = {k: v for k, v in me.items() if k not in PLANNER_KEYS} if me else None
+    players = [{"seat": p["seat"], "name": p["name"]} for p in board["players"]] if board else None
     return {
-        "decisions": {
-            "view": {
-                **common,
-                "board": phase,
-                "me": bool(me),
-                "decisions": shown.get("decisions"),
-                "clock": shown.get("clock"),
-                "stand_in": bool(me and me.get("stand_in")),
-            }
-        },
-        "plan": {
-            "view": {
-                **common,
-                "me": {k: me[k] for k in PLANNER_SHOWS if k in me} if me else None,
-                "board": {
-                    "players": [{"seat": p["seat"], "name": p["name"]} for p in board["players"]]
-                }
-                if board
-                else None,
-                "receipt": receipt,
-            },
-            "plan_piles": PLAN_PILES,
-            "tradeable": TRADEABLE,
-        },
-        "chest": {
-            "view": {
-                **common,
-                "me": chest,
-                "board": _appointing(board) if board else None,
-            }
-        },
+        "decisions": {**common, "board": phase, "clock": shown.get("clock")},
+        "plan": {**common, "board": {"players": players} if board else None, "receipt": receipt},
+        "chest": {**common, "board": _appointing(board) if board else None},
         "board": {
             "view": {
                 "game": shown["game"],
@@ -246,6 +271,31 @@ def _seat_slices(shown: dict[str, Any], receipt: str | None) -> dict[str, dict[s
         },
         "log": {"log_lines": shown.get("log_lines", "")},
     }
+
+
+def _with_own(name: str, own: Mapping[str, Any], beside: dict[str, Any]) -> dict[str, Any]:
+    """The context of the phone's own part ``name``: what it shows beside the player's own
+    part (``beside``) and what it shows of it (``own``: ``me`` and ``decisions``, absent
+    before the cards are dealt)."""
+    me = own.get("me")
+    if name == "decisions":
+        return {
+            "view": {
+                **beside,
+                "me": bool(me),
+                "decisions": own.get("decisions"),
+                "stand_in": bool(me and me.get("stand_in")),
+            }
+        }
+    if name == "plan":
+        planner = {k: me[k] for k in PLANNER_SHOWS if k in me} if me else None
+        return {
+            "view": {**beside, "me": planner},
+            "plan_piles": PLAN_PILES,
+            "tradeable": TRADEABLE,
+        }
+    chest = {k: v for k, v in me.items() if k not in PLANNER_KEYS} if me else None
+    return {"view": {**beside, "me": chest}}
 
 
 def _appointing(board: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ same bytes, whoever asks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import caches
@@ -56,3 +57,17 @@ def part_key(audience: str, template_name: str, context: dict[str, Any]) -> str:
     """The key a rendering is kept under: its audience, the active language, its template and
     the digest of its context."""
     return f"part:{audience}:{get_language()}:{template_name}:{digest(context).hex()}"
+
+
+def part_key_from(inputs: str, make: Callable[[], str]) -> str:
+    """The ``part_key`` of a context made from ``inputs`` alone (a key naming everything it is
+    made from), kept in the ``parts`` cache: ``make()`` makes the context and its key only
+    when those inputs are new. A change that reaches none of the inputs leaves the context
+    unmade; one that reaches them without changing what it shows gives the same key again."""
+    cache = caches["parts"]
+    name = f"from:{get_language()}:{inputs}"
+    key = cache.get(name)
+    if key is None:
+        key = make()
+        cache.set(name, key)
+    return key

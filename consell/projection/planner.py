@@ -12,18 +12,12 @@ seizes from its target is chosen among that target's visible assets, grouped by 
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.cache import caches
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from consell.game.naming import kingdom_names
-from consell.projection.digests import digest
-from consell.projection.frozen import freeze
 from consell.projection.phone_forms import ContributionForm
 from consell.rules import lasting
 from consell.rules import params as rules_params
@@ -53,85 +47,6 @@ def sources(state: GameState, catalog: Catalog, seat: int) -> list[tuple[str, st
 
 def _common_actions(catalog: Catalog) -> list[str]:
     return of_kind(catalog, "common_action")
-
-
-# What a planner never reads of the other players: their hidden holdings and their plans. It
-# names them, their kingdoms and their visible assets (``_choices``, ``_group_by_owner``, the
-# rules' scopes). Nor does it read the kingdoms' gauges. ``tests/game/test_planner_kept.py``
-# holds ``plannable`` to that, seat by seat, on games the engine played.
-UNREAD_OF_OTHERS = frozenset(
-    {"resources", "tactics", "objectives", "objective_offer", "notes", "plan", "assets_used"}
-)
-UNREAD_OF_KINGDOMS = frozenset({"indicators"})
-
-
-def plannable_kept(
-    key: bytes, pack: str, state: GameState, catalog: Catalog, seat: int, language: str, text
-) -> Sequence[Mapping[str, Any]]:
-    """``plannable``, kept in Django's ``views`` cache while nothing it reads changed.
-
-    ``key`` is ``read_key`` of the state as stored, for ``seat``, and ``pack`` names the pack
-    and its load: a Stability correction, a trade between two others or another player's
-    hand-in leaves a phone's planner as it was, and working it out again for 16 phones was the
-    largest part of a change's views.
-    """
-    name = f"planner:{pack}:{get_language()}:{language}:{seat}:{key.hex()}"
-    cache = caches["views"]
-    found = cache.get(name)
-    if found is None:
-        # Kept frozen, it comes back frozen, and the view it joins need not walk it again.
-        found = freeze(plannable(state, catalog, seat, language, text))
-        cache.set(name, found)
-    return found
-
-
-def read_key(stored: dict[str, Any], seat: int) -> bytes:
-    """A digest of what the planner of ``seat`` may read of the state (``stored``, as the row
-    holds it): all of it but the other players' ``UNREAD_OF_OTHERS`` and the kingdoms'
-    ``UNREAD_OF_KINGDOMS``."""
-    return ReadKeys(stored).of(seat)
-
-
-class ReadKeys:
-    """``read_key`` of each seat of one state, from digests of its parts made once.
-
-    Every seat's key reads the same table (the rest of the state, the kingdoms less their
-    gauges) and the same players, each either whole (its own) or less what it hides. Digesting
-    that whole for each of 16 seats wrote the 24 kB state out 16 times at every change, about a
-    tenth of a change's renderings (B1, docs/performance.md); here each part is written once,
-    and a seat's key is the digest of its parts' digests, which differ exactly when the parts
-    do (each digest has the same length, so the list of them is read one way only).
-    """
-
-    def __init__(self, stored: dict[str, Any]):
-        self._stored = stored
-        self._table: bytes | None = None
-        self._players: list[tuple[Any, bytes]] | None = None  # (seat, digest less UNREAD)
-        self._whole: dict[Any, bytes] = {}
-
-    def of(self, seat: int) -> bytes:
-        if self._table is None or self._players is None:
-            stored = self._stored
-            rest = {k: v for k, v in stored.items() if k not in ("players", "kingdoms")}
-            kingdoms = [
-                {key: value for key, value in k.items() if key not in UNREAD_OF_KINGDOMS}
-                for k in stored.get("kingdoms", [])
-            ]
-            self._table = digest(rest) + digest(kingdoms)
-            self._players = [
-                (p.get("seat"), digest({k: v for k, v in p.items() if k not in UNREAD_OF_OTHERS}))
-                for p in stored.get("players", [])
-            ]
-        parts = [self._table]
-        for index, (owner, less) in enumerate(self._players):
-            parts.append(less if owner != seat else self._whole_of(index))
-        return hashlib.sha256(b"".join(parts)).digest()
-
-    def _whole_of(self, index: int) -> bytes:
-        whole = self._whole.get(index)
-        if whole is None:
-            whole = self._whole[index] = digest(self._stored["players"][index])
-        return whole
 
 
 def plannable(

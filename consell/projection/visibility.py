@@ -30,7 +30,8 @@ from consell.projection.director_view import turn_panel
 from consell.projection.end_of_game_view import met_objectives
 from consell.projection.frozen import Frozen, freeze
 from consell.projection.pending_view import for_seat as pending_for_seat
-from consell.projection.planner import ReadKeys, plannable_kept
+from consell.projection.planner import plannable
+from consell.projection.read_keys import ReadKeys
 from consell.rules import absence, audience
 from consell.rules.audience import Viewer
 from consell.rules.cards import Catalog
@@ -117,8 +118,7 @@ def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> 
     state = table.state
     me = _chest(state, catalog, seat, language, table.wording_key, table.card)
     if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
-        key, pack = table.read_key(seat), f"{table.wording[0]}:{table.wording[1].timestamp()}"
-        me["plannable"] = plannable_kept(key, pack, state, catalog, seat, language, text)
+        me["plannable"] = plannable(state, catalog, seat, language, text)
     me["offers"] = _offers(state, catalog, language, seat)
     # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
     me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)
@@ -126,6 +126,51 @@ def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> 
     # while the page is hidden (static/js/live.js), in words of its own, never the game's.
     me["asked"] = any(w.seat == seat for w in absence.awaited(state))
     return me
+
+
+def own_key(game: Game, viewer: Viewer, language: str, table: TableView) -> str:
+    """The key ``own_part`` is kept under: everything the own part of a seat's view reads.
+
+    That is the seat's ``read_key`` (the state less the other players' hidden holdings and
+    plans and the kingdoms' gauges, ``read_keys``), the ruleset, the wording (the pack, the
+    languages, the names) and whether a stand-in plays the seat. Most changes reach one or two
+    players' own parts, or none (a Stability correction): a phone's parts made from its own
+    part are kept under this key too (``page_parts``), and are not made again until it
+    changes."""
+    seat = viewer.seat
+    assert seat is not None
+    read = (table.wording_key, table.rules_key, language, _stands_in(game, seat))
+    return f"own:{table.game}:{seat}:{digest([*read, table.read_key(seat).hex()]).hex()}"
+
+
+def _stands_in(game: Game, seat: int) -> bool:
+    """Whether a stand-in plays ``seat`` (G62); a finished game has nobody left to play for."""
+    return seat in game.stand_ins and not game.finished
+
+
+def own_part(game: Game, viewer: Viewer, language: str, table: TableView) -> Frozen:
+    """What only a seat's player sees of their view: their chest (``me``), with what they
+    may plan and trade now, and the decisions asked of them or that they may follow
+    (``decisions``); kept in Django's ``views`` cache under ``own_key``."""
+    key = own_key(game, viewer, language, table)
+    cache = caches["views"]
+    found = cache.get(key)
+    if found is None:
+        seat = viewer.seat
+        assert seat is not None
+        found = _own_made(table, seat, language, _stands_in(game, seat))
+        cache.set(key, found)
+    return found
+
+
+def _own_made(table: TableView, seat: int, language: str, stand_in: bool) -> Frozen:
+    """``own_part``, made from the state (``tests/game/test_own_view_kept.py`` compares the
+    two)."""
+    me = _own_chest(table, table.catalog, seat, language)
+    me["stand_in"] = stand_in
+    state, catalog, ruleset = table.state, table.catalog, table.ruleset
+    decisions = pending_for_seat(state, catalog, ruleset, seat, language, text)
+    return freeze({"me": me, "decisions": decisions})
 
 
 @dataclass
@@ -151,6 +196,7 @@ class TableView:
     wording: tuple  # what the sentences depend on: the pack, the languages and ``names``
     game: str  # the game's id and commitment (an id SQLite gives again is another game)
     wording_key: str  # the digest of ``wording``
+    rules_key: str  # the digest of the ruleset, as the row holds it
     catalog: Catalog
     language: str  # the content's
     sentences: dict[int, str] = field(default_factory=dict)
@@ -160,8 +206,8 @@ class TableView:
     read_keys: ReadKeys | None = None  # what they are made from, once per version
 
     def read_key(self, seat: int) -> bytes:
-        """``planner.read_key`` of ``seat``, made once per version from digests of the
-        state's parts (``planner.ReadKeys``)."""
+        """``read_keys.read_key`` of ``seat``, made once per version from digests of the
+        state's parts (``read_keys.ReadKeys``)."""
         key = self.keys.get(seat)
         if key is None:
             if self.read_keys is None:
@@ -213,6 +259,7 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
         wording,
         game_key,
         wording_key,
+        digest(game.ruleset).hex(),
         catalog,
         language,
     )
@@ -235,13 +282,18 @@ def behind_screen_for(game: Game, viewer: Viewer) -> bool:
 
 
 def view_for(
-    game: Game, viewer: Viewer, language: str = "ca", table: TableView | None = None
+    game: Game,
+    viewer: Viewer,
+    language: str = "ca",
+    table: TableView | None = None,
+    own: bool = True,
 ) -> Mapping[str, Any]:
     """Everything ``viewer`` may see of ``game``, and nothing else; read only
     (``consell.projection.frozen``).
 
     ``table``: this version's ``table_view`` for this viewer's side of the screen, when the
-    caller keeps one; built here otherwise.
+    caller keeps one; built here otherwise. ``own=False`` leaves out a seat's ``own_part``,
+    for a caller that takes it apart only when it needs it.
     """
     view: dict[str, Any] = {
         "game": {
@@ -268,10 +320,8 @@ def view_for(
     view["board"] = table.board
     view["log"] = _log(game, viewer, table, behind_screen)
     view["clock"] = clock_view(game, state)
-    if viewer.kind == "seat" and viewer.seat is not None:
-        view["me"] = _own_chest(table, catalog, viewer.seat, language)
-        view["me"]["stand_in"] = viewer.seat in game.stand_ins and not game.finished
-        view["decisions"] = pending_for_seat(state, catalog, ruleset, viewer.seat, language, text)
+    if viewer.kind == "seat" and viewer.seat is not None and own:
+        view.update(own_part(game, viewer, language, table))
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
     if viewer.kind == "director":
