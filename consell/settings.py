@@ -237,7 +237,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "views",
         "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 1000},
+        "OPTIONS": {"MAX_ENTRIES": env_int("VIEWS_CACHE_ENTRIES", 4000)},
     },
 }
 
