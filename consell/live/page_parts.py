@@ -14,9 +14,11 @@ slice, and it is kept in Django's cache under exactly those, the slice by its di
     part:<game>:<audience>:<language>:<template>#<part>:<digest of the slice>
 
 Whatever is not in the slice is not shown, so a part can never be served stale by a key
-that forgot something it shows. A public change rebuilds each viewer's view, but a phone's
-chest, planner and decisions are rendered again only when their slice changed, and the
-board's pieces inside them (``{% shared_part %}``) once for every viewer given the same data.
+that forgot something it shows. A phone's chest, planner and decisions (``OWN_PARTS``) are
+rendered again only when their slice changed, and their slice is made only when their
+player's own part (``visibility.own_part``, kept under a key naming all it reads) or what they
+show beside it changed: a public change leaves all 16 alone. The board's pieces inside them
+(``{% shared_part %}``) are rendered once for every viewer given the same data.
 A part's forms carry a one-time key (the nonce) so that a form sent twice is applied once;
 a kept rendering holds a mark in its place, and each delivery writes fresh keys in.
 
