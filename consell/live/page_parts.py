@@ -36,6 +36,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.utils import translation
@@ -147,8 +148,8 @@ def render_parts(
     view = view_for(game, viewer, language, table, own=not owner)
     log = log_lines(view.get("log", []), {} if lines is None else lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
-    own_of = own_key(game, viewer, language, table) if owner and table is not None else "none"
-    own: Mapping[str, Any] | None = None
+    own_of = own_key(game, viewer, language, table) if owner and table else "none"
+    own: Mapping[str, Any] | None = None  # the seat's own part, taken once a part needs it
 
     def with_own(name: str) -> dict[str, Any]:
         nonlocal own
@@ -156,16 +157,8 @@ def render_parts(
             own = own_part(game, viewer, language, table) if owner and table else view
         return _with_own(name, own, slices[name])
 
-    def own_part_key(whose: str, part: str, name: str) -> tuple[str, dict[str, Any] | None]:
-        """An own part's key, and its context when it had to be made for it."""
-        made: list[dict[str, Any]] = []
-
-        def make() -> str:
-            made.append(with_own(name))
-            return part_key(whose, part, made[0])
-
-        inputs = f"{whose}:{part}:{own_of}:{digest(slices[name]).hex()}"
-        return part_key_from(inputs, make), (made[0] if made else None)
+    def own_context_key(whose: str, part: str, name: str) -> str:
+        return part_key(whose, part, with_own(name))
 
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     held = held or {}
@@ -174,18 +167,20 @@ def render_parts(
     for name in wanted:
         audience = "table" if name in TABLE_PARTS.get(viewer.kind, ()) else viewer.key
         whose, part = f"{game.pk}:{audience}", f"{template}#{name}"
-        context: dict[str, Any] | None = slices[name]
-        if viewer.kind == "seat" and name in OWN_PARTS:
-            full, context = own_part_key(whose, part, name)
+        mine = viewer.kind == "seat" and name in OWN_PARTS
+        if mine:
+            inputs = f"{whose}:{part}:{own_of}:{digest(slices[name]).hex()}"
+            full = part_key_from(inputs, partial(own_context_key, whose, part, name))
         else:
             full = part_key(whose, part, slices[name])
         keys[name] = short = hashlib.sha256(full.encode()).hexdigest()[:16]
         if held.get(name) == short:
             continue
         # It follows from the key: the page's element says which rendering it shows.
-        shown = {**(context or with_own(name)), "nonce_later": True, "part_key": short}
+        context = with_own(name) if mine else slices[name]
+        shown = {**context, "nonce_later": True, "part_key": short}
         html[name] = stamped(rendered_as(full, part, shown), csrf)
-    if own is not None:  # the whole view, for a page loaded whole
+    if owner and own is not None:  # the whole view, for a page loaded whole
         view = Frozen({**view, **own})
     return Parts(view["game"]["version"], html, keys, view)
 
