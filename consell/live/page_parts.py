@@ -60,7 +60,6 @@ from consell.projection.visibility import (
     view_for,
 )
 from consell.rules.audience import Viewer
-from consell.rules.event_kinds import Kind
 from consell.wording.templatetags.consell_game import CSRF_LATER, NONCE_LATER, kingdom_of
 from consell.wording.words import content_language
 
@@ -79,8 +78,6 @@ OWN_PARTS = ("decisions", "plan", "chest")
 # Parts whose slice is what the whole table sees (a phone's board shows its kingdom, which its
 # members share): kept for the table, not for one viewer.
 TABLE_PARTS = {"seat": ("board",)}
-
-PLAN_SEALED = str(Kind.PLAN_SEALED)
 
 # Response header of a parts answer: the version it shows.
 VERSION_HEADER = "Consell-Version"
@@ -145,7 +142,10 @@ def render_parts(
     owner = viewer.kind == "seat" and game.state is not None
     if owner and table is None:
         table = table_view(game, behind_screen_for(game, viewer), language)
-    view = view_for(game, viewer, language, table, own=not owner)
+    wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
+    # A phone's log is the costliest part of its view; an answer showing none leaves it out.
+    shows_log = not owner or "log" in wanted
+    view = view_for(game, viewer, language, table, own=not owner, log=shows_log)
     log = log_lines(view.get("log", []), {} if lines is None else lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
     own_of = own_key(game, viewer, language, table) if owner and table else "none"
@@ -160,7 +160,6 @@ def render_parts(
     def own_context_key(whose: str, part: str, name: str) -> str:
         return part_key(whose, part, with_own(name))
 
-    wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     held = held or {}
     html: dict[str, str] = {}
     keys: dict[str, str] = {}
@@ -233,20 +232,10 @@ def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[
         return {"live": {"view": shown, "game": game_row, "log_lines": shown.pop("log_lines")}}
     if viewer.kind == "public":
         return {"board": {"view": shown}}
-    return _seat_slices(shown, _receipt(view))
+    return _seat_slices(shown)
 
 
-def _receipt(view: Mapping[str, Any]) -> str | None:
-    """The sentence of this turn's receipt of the player's hand-in (``services.sealing``),
-    from their own log: the plan shows it once handed in."""
-    turn = (view.get("board") or {}).get("turn")
-    return next(
-        (e["text"] for e in view.get("log", ()) if e["kind"] == PLAN_SEALED and e["turn"] == turn),
-        None,
-    )
-
-
-def _seat_slices(shown: dict[str, Any], receipt: str | None) -> dict[str, dict[str, Any]]:
+def _seat_slices(shown: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """A phone's board and log, and for each of its ``OWN_PARTS`` what it shows beside its
     player's own part (``_with_own`` adds that)."""
     board = shown.get("board")
@@ -255,7 +244,11 @@ def _seat_slices(shown: dict[str, Any], receipt: str | None) -> dict[str, dict[s
     players = [{"seat": p["seat"], "name": p["name"]} for p in board["players"]] if board else None
     return {
         "decisions": {**common, "board": phase, "clock": shown.get("clock")},
-        "plan": {**common, "board": {"players": players} if board else None, "receipt": receipt},
+        "plan": {
+            **common,
+            "board": {"players": players} if board else None,
+            "receipt": shown.get("receipt"),
+        },
         "chest": {**common, "board": _appointing(board) if board else None},
         "board": {
             "view": {

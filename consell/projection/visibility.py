@@ -287,13 +287,15 @@ def view_for(
     language: str = "ca",
     table: TableView | None = None,
     own: bool = True,
+    log: bool = True,
 ) -> Mapping[str, Any]:
     """Everything ``viewer`` may see of ``game``, and nothing else; read only
     (``consell.projection.frozen``).
 
     ``table``: this version's ``table_view`` for this viewer's side of the screen, when the
     caller keeps one; built here otherwise. ``own=False`` leaves out a seat's ``own_part``,
-    for a caller that takes it apart only when it needs it.
+    for a caller that takes it apart only when it needs it; ``log=False`` leaves out the
+    viewer's log, for a caller that shows none of it (a phone's planner answering a tap).
     """
     view: dict[str, Any] = {
         "game": {
@@ -318,10 +320,13 @@ def view_for(
     # (tests/game/test_table_view.py holds them to that, viewer by viewer).
     state, ruleset = table.state, table.ruleset
     view["board"] = table.board
-    view["log"] = _log(game, viewer, table, behind_screen)
+    if log:
+        view["log"] = _log(game, viewer, table, behind_screen)
     view["clock"] = clock_view(game, state)
-    if viewer.kind == "seat" and viewer.seat is not None and own:
-        view.update(own_part(game, viewer, language, table))
+    if viewer.kind == "seat" and viewer.seat is not None:
+        view["receipt"] = _receipt(game, viewer, table, behind_screen)
+        if own:
+            view.update(own_part(game, viewer, language, table))
     if viewer.kind == "public":
         view["decisions"] = pending_for_seat(state, catalog, ruleset, 0, language, text)
     if viewer.kind == "director":
@@ -593,9 +598,8 @@ def _planned(state: GameState, catalog: Catalog, language: str, seat: int, tile)
     }
 
 
-# Each viewer's log as last made, by game, viewer, moment and wording (``TableView.wording``),
-# with the entry it was made up to: a change appends two or three entries, and each of a
-# table's 18 views read 60 lines back through a hundred entries to find its own again.
+# A view's log is its newest lines, looked for among the newest entries only: a player may
+# read few of a 16-player table's entries, and the log holds thousands by the end.
 LOG_LINES = 60  # the newest lines a view shows
 LOG_WINDOW = 400  # among this many newest entries
 
@@ -626,6 +630,22 @@ def _log(
         if len(out) >= LOG_LINES:
             break
     return out
+
+
+def _receipt(
+    game: Game, viewer: Viewer, table: TableView, behind_screen: bool = False
+) -> str | None:
+    """The sentence of this turn's receipt of the player's hand-in (``services.sealing``),
+    which their plan shows once handed in: the entry as their log reads it (``_log``'s rule),
+    found among this turn's entries alone."""
+    turn = (game.state or {}).get("turn")
+    moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
+    for ev in reversed(table.log):
+        if ev.turn != turn:
+            return None
+        if ev.kind == Kind.PLAN_SEALED and audience.may_read_in_log(ev, viewer, moment):
+            return _whose(ev, viewer, table)
+    return None
 
 
 def _item(ev: Entry, text: str) -> Frozen:

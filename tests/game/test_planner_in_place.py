@@ -133,3 +133,22 @@ def test_s32_a_page_loaded_whole_carries_the_token_so_its_forms_need_no_javascri
     assert _actions(game) == ["proposar-llei"]
     fragment = plain.get(f"/play/{game.pk}/?fragment=plan", **HX).content.decode()
     assert "csrfmiddlewaretoken" not in fragment and "csrf-given" not in fragment
+
+
+def _receipt(html: str) -> str | None:
+    found = re.search(r'<p class="muted receipt">([^<]*)</p>', unescape(html))
+    return found.group(1) if found else None
+
+
+def test_s32_a_hand_in_answered_in_place_shows_the_receipt_the_page_shows(game, alice):
+    """The answer renders the planner alone, without the phone's log, yet shows the hand-in's
+    receipt as the page does: the same sentence the player's log holds (rules §3.2)."""
+    answer = alice.post(f"/play/{game.pk}/plan/hand-in/", **HX).content.decode()
+    page = alice.get(f"/play/{game.pk}/").content.decode()
+    receipt = _receipt(answer)
+    assert receipt and re.search(r"segellat: rebut [0-9A-F]{4}-[0-9A-F]{4}", receipt), answer
+    assert _receipt(page) == receipt
+    log = re.search(r'<ol class="log-list".*?</ol>', unescape(page), re.S).group(0)
+    assert receipt in log
+    bob = seat_client(game, 2).get(f"/play/{game.pk}/").content.decode()
+    assert receipt not in unescape(bob), "a receipt is its player's own"
