@@ -238,31 +238,55 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
         raise ValueError("a game has no table before its cards are dealt")
     state = _parsed(game, source)
     ruleset = Ruleset.from_dict(game.ruleset)
-    board = _public_board(state, ruleset, catalog, language)
     log = log_entries(game)
+    names = Names(game.state, catalog, language)
+    wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
+    game_key, wording_key = f"{game.pk}-{game.commitment[:16]}", digest(wording).hex()
+    rules_key = digest(game.ruleset).hex()
+    # A stored version (its row's seq and state tag, drawn anew at every write) has one public
+    # board per side of the screen and wording: the requests and the relay that show it share
+    # it. A past moment replayed has no tag of its own (``replay.as_of``) and is built alone.
+    version = f"{game.seq}:{game.state_tag}:{int(behind_screen)}"
+    key = f"board:{game_key}:{version}:{wording_key}:{rules_key}"
+    cache = caches["views"]
+    board = cache.get(key) if game.state_tag else None
+    if board is None:
+        board = Digested(freeze(_table_board(game, state, ruleset, catalog, language, log)))
+        if game.state_tag:
+            cache.set(key, board)
+    return TableView(
+        state,
+        source,
+        ruleset,
+        board,
+        names,
+        log,
+        wording,
+        game_key,
+        wording_key,
+        rules_key,
+        catalog,
+        language,
+    )
+
+
+def _table_board(
+    game: Game,
+    state: GameState,
+    ruleset: Ruleset,
+    catalog: Catalog,
+    language: str,
+    log: list[Entry],
+) -> dict[str, Any]:
+    """The public board of a version, with this turn's destiny and the final standings."""
+    board = _public_board(state, ruleset, catalog, language)
     board["destiny"] = destiny_of_turn(log, state, catalog, language, text)
     board["standings"] = [
         {**row, "house": _house(catalog, row["house"], language)}
         for row in standings(game, state, catalog, language, text)
     ]
     by_kingdom(board)
-    names = Names(game.state, catalog, language)
-    wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())
-    game_key, wording_key = f"{game.pk}-{game.commitment[:16]}", digest(wording).hex()
-    return TableView(
-        state,
-        source,
-        ruleset,
-        Digested(freeze(board)),
-        names,
-        log,
-        wording,
-        game_key,
-        wording_key,
-        digest(game.ruleset).hex(),
-        catalog,
-        language,
-    )
+    return board
 
 
 def _parsed(game: Game, source: dict[str, Any]) -> GameState:

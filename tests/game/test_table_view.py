@@ -9,6 +9,7 @@ the shared state as it was, and that no view can be changed in place.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 import pytest
@@ -17,10 +18,13 @@ from consell.game import state_cache
 from consell.game.access import with_state
 from consell.game.models import Game
 from consell.game.services import decisions
-from consell.projection.frozen import Frozen
+from consell.projection import visibility
+from consell.projection.digests import Digested
+from consell.projection.frozen import Frozen, freeze
 from consell.projection.visibility import behind_screen_for, table_view, view_for
 from consell.rules.audience import Viewer
 from consell.rules.state import GameState, Phase
+from consell.simulator.runner import Runner, default_pack
 
 from .simulated import play_until
 
@@ -82,6 +86,30 @@ def test_a_table_reads_the_state_its_change_kept_and_leaves_it_as_the_row_holds_
     decisions.correct(game.pk, "test", indicators={kingdom["id"]: {"stability": 3}})
     assert Game.objects.get(pk=game.pk).state["kingdoms"][0]["indicators"]["stability"] == 3
     assert table.state.kingdoms[0].indicators["stability"] == value  # its own, left alone
+
+
+@pytest.mark.parametrize(("players", "seed"), [(5, 2), (9, 3)])
+def test_a_kept_board_is_the_board_made_from_its_row_now(players, seed):
+    """A version's public board is kept under its row's seq and state tag (drawn anew at every
+    write), its side of the screen and its wording. At every step of a whole game, with the
+    boards of every earlier step kept, the board a table hands out is the one made from the
+    row now: no change reaches the board without drawing a new tag."""
+    seen: Counter[str] = Counter()
+
+    def check(game, state: GameState) -> None:
+        game = with_state(Game.objects.select_related("pack").get(pk=game.pk))
+        if game.state is None:
+            return
+        for behind in {False, game.snapshot is not None}:
+            table = table_view(game, behind, "ca")
+            made = visibility._table_board(
+                game, table.state, table.ruleset, table.catalog, "ca", table.log
+            )
+            assert table.board.hexdigest == Digested(freeze(made)).hexdigest, (behind, game.seq)
+        seen.update({str(state.phase), f"behind:{game.snapshot is not None}"})
+
+    Runner(players, 3, seed, default_pack(), None, before_step=check).play()
+    assert seen["behind:True"] and seen[str(Phase.PLANNING)], seen
 
 
 def _mappings_and_lists(value, path="view"):
