@@ -118,7 +118,9 @@ def _own_chest(table: TableView, catalog: Catalog, seat: int, language: str) -> 
     state = table.state
     me = _chest(state, catalog, seat, language, table.wording_key, table.card)
     if state.phase is Phase.PLANNING and state.status is Status.PLAYING:
-        me["plannable"] = plannable(state, catalog, seat, language, text)
+        # A plan handed in is locked (§3.2): nothing more may be planned, though it is shown.
+        locked = me["plan"]["handed_in"]
+        me["plannable"] = () if locked else plannable(state, catalog, seat, language, text)
     me["offers"] = _offers(state, catalog, language, seat)
     # Outside Planning a card may still let this player trade (G34, Llibertat de comerç).
     me["may_trade"] = state.status is Status.PLAYING and may_trade(state, catalog, seat)

@@ -152,3 +152,16 @@ def test_s32_a_hand_in_answered_in_place_shows_the_receipt_the_page_shows(game, 
     assert receipt in log
     bob = seat_client(game, 2).get(f"/play/{game.pk}/").content.decode()
     assert receipt not in unescape(bob), "a receipt is its player's own"
+
+
+def test_s32_a_plan_handed_in_is_shown_locked_and_takes_no_more_tiles(game, alice):
+    """Once handed in, a plan is locked (rules §3.2): the planner shows it without a single
+    ability to add, and a tile sent anyway is refused and changes nothing."""
+    alice.post(f"/play/{game.pk}/plan/add/", LAW, **HX)
+    answer = unescape(alice.post(f"/play/{game.pk}/plan/hand-in/", **HX).content.decode())
+    assert "queda bloquejat" in answer and "proposar-llei" in answer  # the plan, locked
+    assert "/plan/add/" not in answer  # nothing more to add
+    refused = alice.post(f"/play/{game.pk}/plan/add/", FOUND, **HX)
+    assert refused.status_code == 422
+    assert "Ara no es pot planificar aquesta capacitat." in refused.content.decode()
+    assert _actions(game) == ["proposar-llei"]
