@@ -24,7 +24,13 @@ def load_catalog(pack: Pack) -> Catalog:
 
     Shared and read-only: never change what it returns.
     """
-    return _catalog(pack.pk, pack.loaded_at.isoformat())
+    return catalog_of(pack.pk, pack.loaded_at.isoformat())
+
+
+def catalog_of(pack_pk: int, loaded_at: str) -> Catalog:
+    """``load_catalog`` of the pack ``pack_pk`` as loaded at ``loaded_at`` (its ISO text),
+    for a caller that keeps what it makes of a card by those two."""
+    return _catalog(pack_pk, loaded_at)
 
 
 @lru_cache(maxsize=16)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import caches
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from consell.content.catalog import load_catalog
+from consell.content.catalog import catalog_of, load_catalog
 from consell.game import state_cache
 from consell.game.chain_rows import shown_head
 from consell.game.log_cache import Entry
@@ -203,7 +204,6 @@ class TableView:
     language: str  # the content's
     sentences: dict[int, str] = field(default_factory=dict)
     items: dict[int, dict[str, Any]] = field(default_factory=dict)  # the players' log lines
-    cards: dict[str, Frozen] = field(default_factory=dict)  # ``card`` of each instance
     keys: dict[int, bytes] = field(default_factory=dict)  # ``read_key`` of each seat
     read_keys: ReadKeys | None = None  # what they are made from, once per version
 
@@ -218,14 +218,19 @@ class TableView:
         return key
 
     def card(self, instance: str) -> Frozen:
-        """``card_view`` of ``instance``, read only, made once per version: each card in a
-        chest is shown to its owner and again on the director's page, and a view made of
-        pieces already frozen is not walked again (``freeze``)."""
-        found = self.cards.get(instance)
-        if found is None:
-            found = freeze(_card_view(self.catalog, instance, self.language))
-            self.cards[instance] = found
-        return found
+        """``card_view`` of ``instance``, read only (``shared_card_view``)."""
+        pack, loaded_at = self.wording[0], self.wording[1]
+        return shared_card_view(pack, loaded_at.isoformat(), instance, self.language)
+
+
+@lru_cache(maxsize=4096)
+def shared_card_view(pack: int, loaded_at: str, instance: str, language: str) -> Frozen:
+    """``card_view`` of ``instance`` in the pack ``pack`` as loaded at ``loaded_at``, read
+    only, made once per process: a card's view is the pack's words of that card alone, the
+    same at every version of every game of the pack (the director's page shows a hundred
+    cards at each change), and a view made of pieces already frozen is not walked again
+    (``freeze``). A pack loaded again has another ``loaded_at``, so its cards are made anew."""
+    return freeze(_card_view(catalog_of(pack, loaded_at), instance, language))
 
 
 def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableView:
