@@ -25,6 +25,7 @@ from consell.game.log_cache import Entry
 from consell.game.log_cache import entries as log_entries
 from consell.game.models import Game
 from consell.game.naming import ability_or_nothing, card_or_nothing, kingdom_names, text, when
+from consell.game.services.store import ruleset_of
 from consell.projection.board_view import by_kingdom, destiny_of_turn, standings
 from consell.projection.digests import Digested, digest
 from consell.projection.director_view import turn_panel
@@ -244,7 +245,7 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     if source is None:
         raise ValueError("a game has no table before its cards are dealt")
     state = _parsed(game, source)
-    ruleset = Ruleset.from_dict(game.ruleset)
+    ruleset = ruleset_of(game)
     log = log_entries(game)
     names = Names(game.state, catalog, language)
     wording = (game.pack_id, game.pack.loaded_at, language, get_language(), *names.named())

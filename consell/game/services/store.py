@@ -211,7 +211,7 @@ def _open(game_id: int, options: Options) -> Change:
         dice = PhysicalDice(entered_dice, counter=game.dice_counter, seed=key, key=label)
     else:
         dice = HmacDice(key, counter=game.dice_counter, key=label)
-    ruleset = _ruleset(orjson.dumps(game.ruleset, option=orjson.OPT_SORT_KEYS))
+    ruleset = ruleset_of(game)
     by_director = options.get("by_director", False)
     return Change(
         game,
@@ -243,6 +243,11 @@ def dice_key(game: Game) -> tuple[bytes, str]:
 
 def _moment(state: GameState | None) -> tuple[int, str, str] | None:
     return None if state is None else (state.turn, str(state.phase), str(state.status))
+
+
+def ruleset_of(game: Game) -> Ruleset:
+    """``game``'s ruleset, read only: parsed and validated once per process (``_ruleset``)."""
+    return _ruleset(orjson.dumps(game.ruleset, option=orjson.OPT_SORT_KEYS))
 
 
 @lru_cache(maxsize=64)
