@@ -48,6 +48,9 @@ from consell.rules.trades import may_trade
 from consell.wording import words
 from consell.wording.describe import Names, describe
 
+# What gives a card's view by its instance: ``TableView.card`` and the like.
+CardOf = Callable[[str], Mapping[str, Any]]
+
 
 def card_view(catalog: Catalog, instance: str, language: str) -> dict[str, Any]:
     """A card as a player may read it in their own hand (allow-listed fields)."""
@@ -259,7 +262,13 @@ def table_view(game: Game, behind_screen: bool, language: str = "ca") -> TableVi
     cache = caches["views"]
     board = cache.get(key) if game.state_tag else None
     if board is None:
-        board = Digested(freeze(_table_board(game, state, ruleset, catalog, language, log)))
+        loaded_at = game.pack.loaded_at.isoformat()
+
+        def card(instance: str) -> Frozen:
+            return shared_card_view(game.pack_id, loaded_at, instance, language)
+
+        made = _table_board(game, state, ruleset, catalog, language, log, card)
+        board = Digested(freeze(made))
         if game.state_tag:
             cache.set(key, board)
     return TableView(
@@ -285,9 +294,10 @@ def _table_board(
     catalog: Catalog,
     language: str,
     log: list[Entry],
+    card: CardOf,
 ) -> dict[str, Any]:
     """The public board of a version, with this turn's destiny and the final standings."""
-    board = _public_board(state, ruleset, catalog, language)
+    board = _public_board(state, ruleset, catalog, language, card)
     board["destiny"] = destiny_of_turn(log, state, catalog, language, text)
     board["standings"] = [
         {**row, "house": _house(catalog, row["house"], language)}
@@ -404,8 +414,9 @@ def _final_chest(state: GameState, catalog: Catalog, seat: int, language: str, v
 
 
 def _public_board(
-    state: GameState, ruleset: Ruleset, catalog: Catalog, language: str
+    state: GameState, ruleset: Ruleset, catalog: Catalog, language: str, card: CardOf
 ) -> dict[str, Any]:
+    """What every viewer sees; ``card`` gives each card's view (``TableView.card``)."""
     names = {p.seat: p.name for p in state.players}
     kingdoms_by_id = kingdom_names(state, catalog, language)
     return {
@@ -416,17 +427,14 @@ def _public_board(
         "peril": ruleset.peril(max(1, state.turn)),
         "turn_order": [names[s] for s in state.turn_order],
         "order": _order(state, catalog, language),
-        "kingdoms": _kingdoms(state, catalog, language, names, kingdoms_by_id),
+        "kingdoms": _kingdoms(state, catalog, language, names, kingdoms_by_id, card),
         "kingdomless": [names[s] for s in state.members(None)],
-        "players": _players(state, catalog, language, kingdoms_by_id),
-        "market": {
-            row: [card_view(catalog, a, language) for a in state.market.get(row, [])]
-            for row in ("row1", "row2")
-        },
-        "law_row": [card_view(catalog, law, language) for law in state.law_row],
+        "players": _players(state, catalog, language, kingdoms_by_id, card),
+        "market": {row: [card(a) for a in state.market.get(row, [])] for row in ("row1", "row2")},
+        "law_row": [card(law) for law in state.law_row],
         "in_play": [
             {
-                **card_view(catalog, c.card, language),
+                **card(c.card),
                 "kingdom": kingdoms_by_id.get(c.kingdom),
                 "kingdom_id": c.kingdom,
                 "remaining": c.remaining,
@@ -452,7 +460,7 @@ def _order(state: GameState, catalog: Catalog, language: str) -> list[dict[str, 
 
 
 def _kingdoms(
-    state: GameState, catalog: Catalog, language: str, names, kingdoms_by_id
+    state: GameState, catalog: Catalog, language: str, names, kingdoms_by_id, card: CardOf
 ) -> list[dict]:
     return [
         {
@@ -469,13 +477,15 @@ def _kingdoms(
                 }
                 for office, holder in sorted(k.offices.items())
             ],
-            "laws": [card_view(catalog, law, language) for law in k.laws],
+            "laws": [card(law) for law in k.laws],
         }
         for k in state.kingdoms
     ]
 
 
-def _players(state: GameState, catalog: Catalog, language: str, kingdoms_by_id) -> list[dict]:
+def _players(
+    state: GameState, catalog: Catalog, language: str, kingdoms_by_id, card: CardOf
+) -> list[dict]:
     players = []
     for p in state.players:
         king_of = next((k.name for k in state.kingdoms if k.king == p.seat), None)
@@ -488,9 +498,7 @@ def _players(state: GameState, catalog: Catalog, language: str, kingdoms_by_id) 
                 "is_king": king_of is not None,
                 "offices": [card_title(catalog, o, language) for o in state.offices_of(p.seat)],
                 "visible_assets": [
-                    card_view(catalog, a, language)
-                    for a in p.assets
-                    if card_of(catalog, a).get("visibility") == "visible"
+                    card(a) for a in p.assets if card_of(catalog, a).get("visibility") == "visible"
                 ],
                 "handed_in": p.plan.handed_in,
                 "closed": p.plan.closed_by_director,
@@ -516,7 +524,7 @@ def _chest(
     seat: int,
     language: str,
     wording: str = "",
-    card: Callable[[str], Mapping[str, Any]] | None = None,
+    card: CardOf | None = None,
 ) -> dict[str, Any]:
     """One player's private holdings: what their screen hides from the table (rules §1.10).
 

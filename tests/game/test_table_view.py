@@ -103,7 +103,7 @@ def test_a_kept_board_is_the_board_made_from_its_row_now(players, seed):
         for behind in {False, game.snapshot is not None}:
             table = table_view(game, behind, "ca")
             made = visibility._table_board(
-                game, table.state, table.ruleset, table.catalog, "ca", table.log
+                game, table.state, table.ruleset, table.catalog, "ca", table.log, table.card
             )
             assert table.board.hexdigest == Digested(freeze(made)).hexdigest, (behind, game.seq)
         seen.update({str(state.phase), f"behind:{game.snapshot is not None}"})

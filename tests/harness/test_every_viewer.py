@@ -100,8 +100,8 @@ def test_the_harness_reports_a_hand_shown_on_the_board(marked, monkeypatch):
 
     real = visibility._public_board
 
-    def leaky(state, ruleset, catalog, language):
-        board = real(state, ruleset, catalog, language)
+    def leaky(state, ruleset, catalog, language, card):
+        board = real(state, ruleset, catalog, language, card)
         for row, p in zip(board["players"], state.players, strict=True):
             row["visible_assets"] += [visibility.card_view(catalog, t, language) for t in p.tactics]
         return board
