@@ -232,7 +232,8 @@ CACHES = {
     },
     # What a view keeps of one version for the next while nothing it reads changed: each
     # player's own part of their view, by the digest of the state less what it never reads
-    # (consell/projection/read_keys.py); each event's sentence; each chest's notes.
+    # (consell/projection/read_keys.py); each event's sentence; each chest's notes; and each
+    # stored version's public board, for every request and relay that shows that version.
     "views": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "views",
