@@ -33,12 +33,14 @@ a part stale.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from django.template.loader import get_template
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -52,8 +54,12 @@ from consell.live.rendered import part_key, part_key_from, rendered_as, rendered
 from consell.projection.digests import digest
 from consell.projection.frozen import Frozen
 from consell.projection.visibility import (
+    LOG_LINES,
     TableView,
     behind_screen_for,
+    log_moment,
+    log_since,
+    log_window_start,
     own_key,
     own_part,
     table_view,
@@ -121,6 +127,7 @@ def render_parts(
     table: TableView | None = None,
     lines: dict[tuple, str] | None = None,
     csrf: str = "",
+    log_grows: bool = False,
 ) -> Parts:
     """The live parts ``names`` (all of the page's by default) of ``viewer``'s page, rendered
     from ``viewer``'s view of ``game`` in the active language.
@@ -130,6 +137,8 @@ def render_parts(
     ``table``: this version's shared table for the viewer's side of the screen, and
     ``lines``: the log lines rendered so far, when the caller renders several viewers of one
     change; made here otherwise.
+    ``log_grows``: a phone's log held at an earlier version is brought up to date with its new
+    lines alone (``log_update``), for a socket's page, which adds them (``live.js``).
 
     A phone's own parts (``OWN_PARTS``) are made from its player's own part
     (``visibility.own_part``) and what they show beside it: their keys are kept under that
@@ -143,10 +152,16 @@ def render_parts(
     if owner and table is None:
         table = table_view(game, behind_screen_for(game, viewer), language)
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
-    # A phone's log is the costliest part of its view; an answer showing none leaves it out.
-    shows_log = not owner or "log" in wanted
+    held = held or {}
+    lines = {} if lines is None else lines
+    # A phone's log is the costliest part of its view; an answer showing none leaves it out,
+    # and one that only adds lines to the log its page holds makes those lines alone.
+    phone_log = owner and table is not None and "log" in wanted
+    frame = log_frame(game, viewer, table) if phone_log and table is not None else ""
+    base = held_newest(held.get("log", ""), frame) if phone_log and log_grows else None
+    shows_log = not owner or (phone_log and base is None)
     view = view_for(game, viewer, language, table, own=not owner, log=shows_log)
-    log = log_lines(view.get("log", []), {} if lines is None else lines)
+    log = log_lines(view.get("log", []), lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
     own_of = own_key(game, viewer, language, table) if owner and table else "none"
     own: Mapping[str, Any] | None = None  # the seat's own part, taken once a part needs it
@@ -160,10 +175,24 @@ def render_parts(
     def own_context_key(whose: str, part: str, name: str) -> str:
         return part_key(whose, part, with_own(name))
 
-    held = held or {}
     html: dict[str, str] = {}
     keys: dict[str, str] = {}
     for name in wanted:
+        if name == "log" and phone_log and table is not None:
+            since = log_window_start(table)
+            if base is not None:
+                keys[name], more = log_update(game, viewer, table, held[name], since, lines)
+                if keys[name] != held.get(name):
+                    html[name] = more
+                continue
+            shown_lines = view.get("log") or ()
+            newest = shown_lines[0]["seq"] if shown_lines else 0
+            keys[name] = log_key(frame, newest, since)
+            if held.get(name) != keys[name]:
+                whose, part = f"{game.pk}:{viewer.key}", f"{template}#log"
+                context = {**slices[name], "part_key": keys[name]}
+                html[name] = rendered_as(part_key(whose, part, context), part, context)
+            continue
         audience = "table" if name in TABLE_PARTS.get(viewer.kind, ()) else viewer.key
         whose, part = f"{game.pk}:{audience}", f"{template}#{name}"
         mine = viewer.kind == "seat" and name in OWN_PARTS
@@ -184,6 +213,55 @@ def render_parts(
     return Parts(view["game"]["version"], html, keys, view)
 
 
+# A phone's log key: the digest of what its lines are worded and chosen by (``log_frame``),
+# the newest entry it shows, and the oldest entry it looks among (``LOG_WINDOW``).
+LOG_KEY = re.compile(r"([0-9a-f]{16})n([0-9]+)w([0-9]+)")
+
+
+def log_frame(game: Game, viewer: Viewer, table: TableView) -> str:
+    """What a phone's log lines are chosen and worded by, besides the entries themselves: the
+    game, the viewer, the moment they read at (``log_moment``), the wording and the
+    languages. While it stays the same, the log at a later version is the log at an earlier
+    one with newer lines on top (the log is append-only), so a page can be sent those alone."""
+    moment = log_moment(game, viewer)
+    said = (table.game, viewer.key, moment.behind_screen_turn, moment.revealed)
+    return digest([*said, table.wording_key, table.language, get_language()]).hex()[:16]
+
+
+def log_key(frame: str, newest: int, since: int) -> str:
+    """A phone's log part's key: its ``frame``, the newest entry it shows (0 for none) and
+    the oldest it looks among; these say which lines it shows (docs/architecture.md)."""
+    return f"{frame}n{newest}w{since}"
+
+
+def held_newest(held: str, frame: str) -> int | None:
+    """The newest entry a page's log shows when its key (``held``) is of this ``frame`` and
+    shows a line; None when the page must be sent its log whole."""
+    found = LOG_KEY.fullmatch(held)
+    if found is None or found[1] != frame or int(found[2]) == 0:
+        return None
+    return int(found[2])
+
+
+def log_update(
+    game: Game, viewer: Viewer, table: TableView, held: str, since: int, known: dict[tuple, str]
+) -> tuple[str, str]:
+    """A phone's log key now, and what a page whose log's key is ``held`` (``held_newest``
+    reads it) adds to show its log now (``game/_log_new.html``): the lines newer than the
+    newest it shows, the oldest entry its lines may now come from, and how many it keeps."""
+    frame, base = held[:16], int(LOG_KEY.fullmatch(held)[2])  # type: ignore[index]
+    new = log_since(game, viewer, table, base)
+    key = log_key(frame, new[0]["seq"] if new else base, since)
+    context = {
+        "base_key": held,
+        "part_key": key,
+        "since": since,
+        "keep": LOG_LINES,
+        "log_lines": log_lines(new, known),
+    }
+    return key, get_template("game/_log_new.html").render(context)
+
+
 def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
     """A viewer's log (``view.log``) as its ``<li>`` lines, newest first as given.
 
@@ -191,7 +269,10 @@ def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
     phones that read the same entry read the same line: ``known`` holds the lines already
     rendered for this change's other viewers, and the rest come from the ``parts`` cache or
     are rendered, once each."""
-    shows = [(ev["turn"], ev["phase"], ev["by_director"], ev["text"] or ev["kind"]) for ev in log]
+    shows = [
+        (ev["seq"], ev["turn"], ev["phase"], ev["by_director"], ev["text"] or ev["kind"])
+        for ev in log
+    ]
     new = list(dict.fromkeys(line for line in shows if line not in known))
     if new:
         contexts = [{"ev": dict(zip(LINE_FIELDS, line, strict=True))} for line in new]
@@ -199,7 +280,7 @@ def log_lines(log: list[dict[str, Any]], known: dict[tuple, str]) -> SafeString:
     return mark_safe("\n".join(known[line] for line in shows))
 
 
-LINE_FIELDS = ("turn", "phase", "by_director", "text")
+LINE_FIELDS = ("seq", "turn", "phase", "by_director", "text")
 
 
 def stamped(html: str, csrf: str = "") -> SafeString:
@@ -370,7 +451,9 @@ def render_for_sockets(
                 if table is None:
                     table = tables[key] = table_view(game, behind, content_language())
             said = lines.setdefault((get_language(), content_language()), {})
-            parts = render_parts(game, one.viewer, held=dict(one.held), table=table, lines=said)
+            parts = render_parts(
+                game, one.viewer, held=dict(one.held), table=table, lines=said, log_grows=True
+            )
             out.append(parts)
             batch.append((index, parts))
     if made is not None and batch:

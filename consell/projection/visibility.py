@@ -363,10 +363,10 @@ def view_for(
     state, ruleset = table.state, table.ruleset
     view["board"] = table.board
     if log:
-        view["log"] = _log(game, viewer, table, behind_screen)
+        view["log"] = _log(game, viewer, table)
     view["clock"] = clock_view(game, state)
     if viewer.kind == "seat" and viewer.seat is not None:
-        view["receipt"] = _receipt(game, viewer, table, behind_screen)
+        view["receipt"] = _receipt(game, viewer, table)
         if own:
             view.update(own_part(game, viewer, language, table))
     if viewer.kind == "public":
@@ -644,20 +644,42 @@ LOG_LINES = 60  # the newest lines a view shows
 LOG_WINDOW = 400  # among this many newest entries
 
 
-def _log(
-    game: Game, viewer: Viewer, table: TableView, behind_screen: bool = False
-) -> list[dict[str, Any]]:
-    """The events this viewer may read, newest first (the audience was stamped by the rules).
+def log_moment(game: Game, viewer: Viewer) -> audience.Moment:
+    """The moment ``viewer``'s log is read at now: while Secrets are resolved behind the
+    screen, a player reads nothing of them yet, not even their own secrets' results: those
+    come back with the batch, as the chests do (G52, §3.8). Who may read an entry depends on
+    the entry, the viewer and this moment alone, so while it stays the same a log only grows
+    (``log_since``)."""
+    if behind_screen_for(game, viewer):
+        return audience.behind_screen((game.state or {}).get("turn"))
+    return audience.LIVE
 
-    While Secrets are resolved behind the screen, a player reads nothing of them yet, not even
-    their own secrets' results: those come back with the batch, as the chests do (G52, §3.8).
-    No phone is woken meanwhile, so a fresh load and an open page show the same.
-    """
-    turn = (game.state or {}).get("turn")
-    moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
+
+def log_window_start(table: TableView) -> int:
+    """The number of the oldest entry a log looks among (``LOG_WINDOW``); 0 when it looks
+    among them all."""
+    log = table.log
+    return log[-LOG_WINDOW].seq if len(log) > LOG_WINDOW else 0
+
+
+def log_since(game: Game, viewer: Viewer, table: TableView, after: int) -> list[dict[str, Any]]:
+    """The lines of ``viewer``'s log (``view.log``) newer than entry ``after``, newest first:
+    what a page showing the log up to ``after`` adds to show it now, at the same moment
+    (``log_moment``). The rule is ``_log``'s."""
+    return _log(game, viewer, table, after=after)
+
+
+def _log(game: Game, viewer: Viewer, table: TableView, after: int = 0) -> list[dict[str, Any]]:
+    """The events this viewer may read (``audience.may_read_in_log`` at ``log_moment``),
+    newest first, newer than entry ``after``. The audience was stamped by the rules. No phone
+    is woken while Secrets are resolved behind the screen, so a fresh load and an open page
+    show the same."""
+    moment = log_moment(game, viewer)
     log = table.log
     out: list[dict[str, Any]] = []
     for ev in reversed(log[max(len(log) - LOG_WINDOW, 0) :]):
+        if ev.seq <= after:
+            break
         if not audience.may_read_in_log(ev, viewer, moment):
             continue
         if viewer.kind == "director":
@@ -672,14 +694,12 @@ def _log(
     return out
 
 
-def _receipt(
-    game: Game, viewer: Viewer, table: TableView, behind_screen: bool = False
-) -> str | None:
+def _receipt(game: Game, viewer: Viewer, table: TableView) -> str | None:
     """The sentence of this turn's receipt of the player's hand-in (``services.sealing``),
     which their plan shows once handed in: the entry as their log reads it (``_log``'s rule),
     found among this turn's entries alone."""
     turn = (game.state or {}).get("turn")
-    moment = audience.behind_screen(turn) if behind_screen else audience.LIVE
+    moment = log_moment(game, viewer)
     for ev in reversed(table.log):
         if ev.turn != turn:
             return None

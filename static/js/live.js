@@ -147,15 +147,33 @@
     version = applied = v;
     root.dataset.version = String(v);
     stale = false;
-    var box = document.createElement("template");
+    var box = document.createElement("template"), ids = [];
     box.innerHTML = html;
-    swapParts(html, Array.prototype.map.call(box.content.children, function (e) { return e.id; }));
+    Array.prototype.forEach.call(box.content.children, function (e) {
+      if (e.dataset.linesFor) addLines(e); else ids.push(e.id);
+    });
+    swapParts(html, ids);
     if (!keys) return;
     var behind = Array.prototype.some.call(document.querySelectorAll("[data-part]"), function (e) {
       var key = keys[e.dataset.part];
       return typeof key === "string" && e.dataset.key !== key;
     });
     if (behind) refresh();
+  }
+  /* A log brought up to date with its new lines alone (game/_log_new.html): added on top
+     of the list it was made for (the part's key is its base), less the lines that went out of
+     it. A page whose log is another one leaves it: the notice's keys then say it is behind,
+     and it is fetched whole. */
+  function addLines(more) {
+    var part = document.getElementById(more.dataset.linesFor);
+    var list = part && part.querySelector("ol.log-list");
+    if (!list || part.dataset.key !== more.dataset.base) return;
+    list.prepend(more.content.cloneNode(true));
+    var since = parseInt(more.dataset.since, 10) || 0, keep = parseInt(more.dataset.keep, 10);
+    Array.prototype.slice.call(list.children).forEach(function (line, i) {
+      if (i >= keep || parseInt(line.dataset.seq || "0", 10) < since) line.remove();
+    });
+    part.dataset.key = more.dataset.key;
   }
   /* The key of each part this page shows, for the socket: "name:key,name:key". */
   function partKeys() {

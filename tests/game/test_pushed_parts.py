@@ -134,26 +134,73 @@ async def test_a_planner_the_page_already_shows_is_left_out(game):
 
 async def test_a_notice_leaves_out_the_parts_the_page_holds(game):
     """The page tells its socket the key of each part it holds (?held=, from its elements'
-    data-key): another player's public change sends Bob the parts it changed (the log says
-    so) and not his chest, and the notice names the key of every part, sent or not; the
-    socket then knows what the page holds, so the next notice leaves out the parts it sent."""
+    data-key): another player's public change sends Bob the parts it changed (his log, as
+    its new lines alone) and not his chest, and the notice names the key of every part, sent
+    or not; the socket then knows what the page holds, so the next notice leaves out the
+    parts it sent."""
     page = f"/play/{game.pk}/"
     bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
     shown = await sync_to_async(_parts)(bob, page, PHONE_PARTS)
-    held = dict(re.findall(r'data-part="(\w+)" data-key="([0-9a-f]+)"', shown))
+    held = dict(re.findall(r'data-part="(\w+)" data-key="([0-9a-z]+)"', shown))
     assert set(held) == {"decisions", "plan", "chest", "board", "log"}
     query = "?held=" + ",".join(f"{name}:{key}" for name, key in held.items())
     socket = await _socket(f"/ws/play/{game.pk}/", bob, query=query)
     await _keep_objectives(game, 1)
     notice = json.loads(await socket.receive_from(timeout=5))
-    sent = re.findall(r'data-part="(\w+)" data-key="([0-9a-f]+)"', notice["parts"])
+    sent = re.findall(r'data-part="(\w+)" data-key="([0-9a-z]+)"', notice["parts"])
+    grown = r'data-lines-for="(log)-live" data-base="\w+" data-key="(\w+)"'
+    sent += re.findall(grown, notice["parts"])
     assert "log" in dict(sent) and "chest" not in dict(sent), sent
     assert set(notice["keys"]) == set(held) and notice["keys"]["chest"] == held["chest"]
     assert all(notice["keys"][name] == key for name, key in sent)
     await _keep_objectives(game, 3)
     second = json.loads(await socket.receive_from(timeout=5))
-    again = dict(re.findall(r'data-part="(\w+)" data-key="([0-9a-f]+)"', second["parts"]))
+    again = dict(re.findall(r'data-part="(\w+)" data-key="([0-9a-z]+)"', second["parts"]))
     assert all(second["keys"][name] != notice["keys"][name] for name in again), again
+    await socket.disconnect()
+
+
+LOG_PART = re.compile(r'data-part="log" data-key="(\w+)"')
+NEW_LINES = re.compile(
+    r'<template id="log-live-new" data-lines-for="log-live" data-base="(\w+)" '
+    r'data-key="(\w+)" data-since="(\d+)" data-keep="(\d+)">(.*?)</template>',
+    re.S,
+)
+LINE = re.compile(r'<li data-seq="\d+">.*?</li>', re.S)
+
+
+def _seq(line: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', line)[1])
+
+
+async def test_a_log_the_page_holds_grows_by_its_new_lines_into_the_log_a_fresh_load_shows(
+    game,
+):
+    """A phone's socket sends the log its page holds only the lines newer than those it
+    shows: added on top as ``live.js`` does (dropping those past the newest 60 or older than
+    the window), they make the very lines and key Bob's own request for the log answers."""
+    page = f"/play/{game.pk}/"
+    bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
+    shown = await sync_to_async(_parts)(bob, page, "fragment=log")
+    key, lines = LOG_PART.search(shown)[1], LINE.findall(shown)
+    socket = await _socket(f"/ws/play/{game.pk}/", bob, query=f"?held=log:{key}")
+    grown = 0
+    for position in (1, 2, 3, 4):  # Bob's own choice is a line of his own, the rest public
+        await _keep_objectives(game, position)
+        notice = json.loads(await socket.receive_from(timeout=5))
+        new = NEW_LINES.search(notice["parts"])
+        if new is None:  # a log that showed nothing is sent whole
+            assert LOG_PART.search(notice["parts"]) and not lines
+            key, lines = LOG_PART.search(notice["parts"])[1], LINE.findall(notice["parts"])
+        else:
+            assert new[1] == key
+            since, keep = int(new[3]), int(new[4])
+            lines = [line for line in LINE.findall(new[5]) + lines if _seq(line) >= since][:keep]
+            key, grown = new[2], grown + 1
+        fresh = await sync_to_async(_parts)(bob, page, "fragment=log")
+        assert (key, lines) == (LOG_PART.search(fresh)[1], LINE.findall(fresh))
+        assert notice["keys"]["log"] == key
+    assert grown >= 3 and lines
     await socket.disconnect()
 
 

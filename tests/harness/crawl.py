@@ -122,6 +122,9 @@ class Crawl:
     _answering: tuple = ("", ())
     _debugged: set = field(default_factory=set)
     _corrected: bool = False
+    # The log key each phone's socket last sent, held as its page holds it: the next push
+    # sends that log its new lines alone (``page_parts.log_update``), checked like the rest.
+    _logs: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.knowledge = Knowledge(self.markers)
@@ -407,16 +410,19 @@ class Crawl:
 
     def pushed(self, game: Game, viewer, secrets, mine) -> None:
         """What this viewer's socket would send with a notice now: its page's parts, made by
-        ``page_parts.render_for_sockets`` for the right the socket connected with."""
+        ``page_parts.render_for_sockets`` for the right the socket connected with, a phone's
+        log as the lines added since its previous push."""
         self.requests += 1
         token = ""
         if viewer.kind == "seat":
             token = game.seats.get(position=viewer.seat).token
+        log = self._logs.get((game.pk, viewer.name))
         asked = Asked(
             {"director": PageViewer.director(), "board": PageViewer.public()}.get(
                 viewer.kind, PageViewer.for_seat(viewer.seat or 0)
             ),
             translation.get_language(),
+            held=(("log", log),) if log else (),
             seat_token=token,
             director=game.director_id if viewer.kind == "director" else None,
         )
@@ -430,6 +436,8 @@ class Crawl:
             self.failures.append(f"{where}: none were made (the page would have to ask)")
             return
         self.pushes += 1
+        if "log" in parts.keys:
+            self._logs[(game.pk, viewer.name)] = parts.keys["log"]
         for secret in found(parts.joined(), secrets, mine) if secrets else ():
             self.failures.append(
                 f"{where}: shows {f'seat {secret.owner}' if secret.owner else 'nobody'}'s "
