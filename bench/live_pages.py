@@ -4,8 +4,9 @@ A page keeps its websocket; a notice that carries the page's parts is shown as i
 whenever a newer version is announced without them (a bare notice, the greeting, a pong) it
 asks once for all its live parts (``?fragment=a&fragment=b``, the planner's
 ``shown`` key included), again while a newer version arrived meanwhile. It tells its socket
-the key of each part it holds (``?held=``) and asks for any part whose key a notice names
-but did not bring. Requests are plain
+the key of each part it holds (``?held=``), adds the new lines a notice brings to the log
+they were made for, and asks for any part whose key a notice names but did not bring.
+Requests are plain
 HTTP/1.0 over asyncio streams, so hundreds of pages need no thread each. A page records when
 it showed each version and every notice it was sent, so a benchmark can tell how long the
 last page took and whether any notice was lost.
@@ -21,7 +22,9 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 PLAN_KEY = re.compile(rb'id="plan-key" name="shown" value="([0-9a-f]+)"')
-PART_KEY = re.compile(rb'data-part="(\w+)" data-key="([0-9a-f]+)"')
+PART_KEY = re.compile(rb'data-part="(\w+)" data-key="(\w+)"')
+# A log sent its new lines alone (``game/_log_new.html``): added to the log whose key is the base.
+NEW_LINES = re.compile(rb'data-lines-for="(\w+)-live" data-base="(\w+)" data-key="(\w+)"')
 
 
 async def http(
@@ -169,6 +172,9 @@ class LivePage:
         found = PLAN_KEY.search(body)
         self.key = found.group(1).decode() if found else self.key
         self.held.update((n.decode(), k.decode()) for n, k in PART_KEY.findall(body))
+        for name, base, key in NEW_LINES.findall(body):
+            if self.held.get(name.decode()) == base.decode():
+                self.held[name.decode()] = key.decode()
         self.shown = version
         self.history.append((time.monotonic(), version))
 

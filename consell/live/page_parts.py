@@ -154,12 +154,13 @@ def render_parts(
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     held = held or {}
     lines = {} if lines is None else lines
-    # A phone's log is the costliest part of its view; an answer showing none leaves it out,
-    # and one that only adds lines to the log its page holds makes those lines alone.
+    # A phone's log is the costliest part of its view; an answer showing none leaves it out
+    # (as the public board, which shows none), and one that only adds lines to the log its
+    # page holds makes those lines alone.
     phone_log = owner and table is not None and "log" in wanted
     frame = log_frame(game, viewer, table) if phone_log and table is not None else ""
     base = held_newest(held.get("log", ""), frame) if phone_log and log_grows else None
-    shows_log = not owner or (phone_log and base is None)
+    shows_log = viewer.kind == "director" or (phone_log and base is None)
     view = view_for(game, viewer, language, table, own=not owner, log=shows_log)
     log = log_lines(view.get("log", []), lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
