@@ -71,7 +71,7 @@ from consell.wording.words import content_language
 
 # The parts of each page a notice refreshes (its elements with hx-trigger="consell:changed").
 PAGES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "director": ("game/dashboard.html", ("live",)),
+    "director": ("game/dashboard.html", ("live", "log")),
     "seat": ("game/play.html", ("decisions", "plan", "chest", "board", "log")),
     "public": ("game/board.html", ("board",)),
 }
@@ -137,8 +137,9 @@ def render_parts(
     ``table``: this version's shared table for the viewer's side of the screen, and
     ``lines``: the log lines rendered so far, when the caller renders several viewers of one
     change; made here otherwise.
-    ``log_grows``: a phone's log held at an earlier version is brought up to date with its new
-    lines alone (``log_update``), for a socket's page, which adds them (``live.js``).
+    ``log_grows``: a log (a phone's, the dashboard's) held at an earlier version is brought
+    up to date with its new lines alone (``log_update``), for a socket's page, which adds
+    them (``live.js``).
 
     A phone's own parts (``OWN_PARTS``) are made from its player's own part
     (``visibility.own_part``) and what they show beside it: their keys are kept under that
@@ -149,18 +150,18 @@ def render_parts(
     template, page_parts = PAGES[viewer.kind]
     language = content_language()
     owner = viewer.kind == "seat" and game.state is not None
-    if owner and table is None:
+    if game.state is not None and table is None:
         table = table_view(game, behind_screen_for(game, viewer), language)
     wanted = page_parts if names is None else [n for n in page_parts if n in set(names)]
     held = held or {}
     lines = {} if lines is None else lines
-    # A phone's log is the costliest part of its view; an answer showing none leaves it out
-    # (as the public board, which shows none), and one that only adds lines to the log its
-    # page holds makes those lines alone.
-    phone_log = owner and table is not None and "log" in wanted
-    frame = log_frame(game, viewer, table) if phone_log and table is not None else ""
-    base = held_newest(held.get("log", ""), frame) if phone_log and log_grows else None
-    shows_log = viewer.kind == "director" or (phone_log and base is None)
+    # The log is the costliest part of a view: an answer showing none leaves it out (the
+    # public board shows none), and one that only adds lines to the log its page holds makes
+    # those lines alone.
+    page_log = table is not None and "log" in wanted
+    frame = log_frame(game, viewer, table) if page_log and table is not None else ""
+    base = held_newest(held.get("log", ""), frame) if page_log and log_grows else None
+    shows_log = page_log and base is None
     view = view_for(game, viewer, language, table, own=not owner, log=shows_log)
     log = log_lines(view.get("log", []), lines)
     slices = _slices(viewer, {**view, "log_lines": log}, game)
@@ -179,7 +180,7 @@ def render_parts(
     html: dict[str, str] = {}
     keys: dict[str, str] = {}
     for name in wanted:
-        if name == "log" and phone_log and table is not None:
+        if name == "log" and page_log and table is not None:
             since = log_window_start(table)
             if base is not None:
                 keys[name], more = log_update(game, viewer, table, held[name], since, lines)
@@ -214,13 +215,13 @@ def render_parts(
     return Parts(view["game"]["version"], html, keys, view)
 
 
-# A phone's log key: the digest of what its lines are worded and chosen by (``log_frame``),
+# A log part's key: the digest of what its lines are worded and chosen by (``log_frame``),
 # the newest entry it shows, and the oldest entry it looks among (``LOG_WINDOW``).
 LOG_KEY = re.compile(r"([0-9a-f]{16})n([0-9]+)w([0-9]+)")
 
 
 def log_frame(game: Game, viewer: Viewer, table: TableView) -> str:
-    """What a phone's log lines are chosen and worded by, besides the entries themselves: the
+    """What a page's log lines are chosen and worded by, besides the entries themselves: the
     game, the viewer, the moment they read at (``log_moment``), the wording and the
     languages. While it stays the same, the log at a later version is the log at an earlier
     one with newer lines on top (the log is append-only), so a page can be sent those alone."""
@@ -230,7 +231,7 @@ def log_frame(game: Game, viewer: Viewer, table: TableView) -> str:
 
 
 def log_key(frame: str, newest: int, since: int) -> str:
-    """A phone's log part's key: its ``frame``, the newest entry it shows (0 for none) and
+    """A log part's key: its ``frame``, the newest entry it shows (0 for none) and
     the oldest it looks among; these say which lines it shows (docs/architecture.md)."""
     return f"{frame}n{newest}w{since}"
 
@@ -247,7 +248,7 @@ def held_newest(held: str, frame: str) -> int | None:
 def log_update(
     game: Game, viewer: Viewer, table: TableView, held: str, since: int, known: dict[tuple, str]
 ) -> tuple[str, str]:
-    """A phone's log key now, and what a page whose log's key is ``held`` (``held_newest``
+    """A log part's key now, and what a page whose log's key is ``held`` (``held_newest``
     reads it) adds to show its log now (``game/_log_new.html``): the lines newer than the
     newest it shows, the oldest entry its lines may now come from, and how many it keeps."""
     frame, base = held[:16], int(LOG_KEY.fullmatch(held)[2])  # type: ignore[index]
@@ -311,7 +312,8 @@ def _slices(viewer: Viewer, view: dict[str, Any], game: Game) -> dict[str, dict[
     shown["game"] = {k: v for k, v in view["game"].items() if k != "version"}
     if viewer.kind == "director":
         game_row = {"pk": game.pk, "id": game.pk, "seq": game.seq}
-        return {"live": {"view": shown, "game": game_row, "log_lines": shown.pop("log_lines")}}
+        log = shown.pop("log_lines")
+        return {"live": {"view": shown, "game": game_row}, "log": {"log_lines": log}}
     if viewer.kind == "public":
         return {"board": {"view": shown}}
     return _seat_slices(shown)

@@ -92,7 +92,7 @@ async def test_the_board_and_the_director_are_sent_their_own_parts(game, directo
     await _keep_objectives(game, 2)  # public: the board shows who has chosen
     for socket, client, path, part in (
         (board, screen, board_page, "board"),
-        (desk, dora, dashboard, "live"),
+        (desk, dora, dashboard, "live&fragment=log"),
     ):
         notice = json.loads(await socket.receive_from(timeout=5))
         assert "parts" in notice, path
@@ -173,17 +173,24 @@ def _seq(line: str) -> int:
     return int(re.search(r'data-seq="(\d+)"', line)[1])
 
 
+@pytest.mark.parametrize("whose", ["phone", "dashboard"])
 async def test_a_log_the_page_holds_grows_by_its_new_lines_into_the_log_a_fresh_load_shows(
-    game,
+    game, director, whose
 ):
-    """A phone's socket sends the log its page holds only the lines newer than those it
-    shows: added on top as ``live.js`` does (dropping those past the newest 60 or older than
-    the window), they make the very lines and key Bob's own request for the log answers."""
-    page = f"/play/{game.pk}/"
-    bob = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
-    shown = await sync_to_async(_parts)(bob, page, "fragment=log")
+    """A socket sends the log its page holds (Bob's phone's, Dora's dashboard's) only the
+    lines newer than those it shows: added on top as ``live.js`` does (dropping those past
+    the newest 60 or older than the window), they make the very lines and key the page's own
+    request for its log answers."""
+    if whose == "phone":
+        page, path = f"/play/{game.pk}/", f"/ws/play/{game.pk}/"
+        client = await sync_to_async(lambda: _loaded(seat_client(game, 2), page))()
+    else:
+        page, path, client = f"/games/{game.pk}/", f"/ws/games/{game.pk}/director/", Client()
+        await sync_to_async(client.force_login)(director)
+        await sync_to_async(_loaded)(client, page)
+    shown = await sync_to_async(_parts)(client, page, "fragment=log")
     key, lines = LOG_PART.search(shown)[1], LINE.findall(shown)
-    socket = await _socket(f"/ws/play/{game.pk}/", bob, query=f"?held=log:{key}")
+    socket = await _socket(path, client, query=f"?held=log:{key}")
     grown = 0
     for position in (1, 2, 3, 4):  # Bob's own choice is a line of his own, the rest public
         await _keep_objectives(game, position)
@@ -197,7 +204,7 @@ async def test_a_log_the_page_holds_grows_by_its_new_lines_into_the_log_a_fresh_
             since, keep = int(new[3]), int(new[4])
             lines = [line for line in LINE.findall(new[5]) + lines if _seq(line) >= since][:keep]
             key, grown = new[2], grown + 1
-        fresh = await sync_to_async(_parts)(bob, page, "fragment=log")
+        fresh = await sync_to_async(_parts)(client, page, "fragment=log")
         assert (key, lines) == (LOG_PART.search(fresh)[1], LINE.findall(fresh))
         assert notice["keys"]["log"] == key
     assert grown >= 3 and lines
