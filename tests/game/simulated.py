@@ -95,6 +95,7 @@ def every_page(game: Game) -> dict[str, tuple[Client, str, dict]]:
     pages = {
         "dashboard": (director, f"/games/{game.pk}/", {}),
         "dashboard live": (director, f"/games/{game.pk}/?fragment=live", htmx),
+        "dashboard log": (director, f"/games/{game.pk}/?fragment=log", htmx),
         "board": (Client(), f"/board/{game.board_token}/", {}),
         "board fragment": (Client(), f"/board/{game.board_token}/?fragment=board", htmx),
     }

@@ -270,7 +270,7 @@ class Crawl:
         if depth == "decision":
             bystander = min(set(range(1, game.seats.count() + 1)) - asked, default=None)
             return {
-                "director": [Url("live", f"/games/{g}/?fragment=live", True)],
+                "director": [Url("live", f"/games/{g}/?fragment=live&fragment=log", True)],
                 "seat": [Url("play", f"/play/{g}/")]
                 if viewer.seat in asked
                 else [Url("fragment", f"/play/{g}/?{ALL_PARTS}", True)]
@@ -307,7 +307,7 @@ class Crawl:
         if viewer.kind == "director" and not finished:
             audit = undrawn  # the director's PDF hides nothing from the director: at the end
         everything = own["director"] + own["seat"] + fragments
-        everything.append(Url("live", f"/games/{g}/?fragment=live", True))
+        everything.append(Url("live", f"/games/{g}/?fragment=live&fragment=log", True))
         if viewer.kind != "anonymous":  # the board's link is the board's; see ``expected``
             everything += own["board"]
             everything.append(Url("board_fragment", f"/board/{token}/?fragment=board", True))
