@@ -222,10 +222,11 @@ else:
 # Rendered page parts, kept by their audience, language, template and the digest of exactly
 # what they are rendered from (consell/live/rendered.py): each process keeps its own, since a
 # rendering is the same bytes wherever it is made. A 16-player table's change adds about 60.
+# Django's local-memory cache, less memcached's key rules (consell/caches.py).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "parts": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "consell.caches.LocalCache",
         "LOCATION": "parts",
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": env_int("PARTS_CACHE_ENTRIES", 4000)},
@@ -235,7 +236,7 @@ CACHES = {
     # (consell/projection/read_keys.py); each event's sentence; each chest's notes; and each
     # stored version's public board, for every request and relay that shows that version.
     "views": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "consell.caches.LocalCache",
         "LOCATION": "views",
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": env_int("VIEWS_CACHE_ENTRIES", 4000)},

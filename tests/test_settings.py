@@ -300,3 +300,22 @@ def test_htmx_css_and_js_are_served_with_debug_off(tmp_path):
     assert any(re.match(r"200 /static/css/app\.\w{12}\.css text/css", line) for line in lines)
     assert any(re.match(r"200 /static/js/confirm\.\w{12}\.js ", line) for line in lines)
     assert all(line.startswith("200 ") for line in lines), lines
+
+
+def test_the_parts_and_views_caches_take_this_codes_long_keys_without_memcacheds_warning():
+    """A part's key names its game, audience, language, template and digest, and a phone's own
+    parts' keys name more (``rendered.part_key_from``): past memcached's 250 characters. The
+    processes' own caches keep them, and say nothing of memcached's rules
+    (``consell/caches.py``)."""
+    import warnings
+
+    from django.core.cache import caches
+    from django.core.cache.backends.base import CacheKeyWarning
+
+    key = "from:ca:" + "7:seat:3:game/play.html#plan:" * 10
+    assert len(key) > 250
+    for name in ("parts", "views"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", CacheKeyWarning)
+            caches[name].set(key, "kept")
+            assert caches[name].get(key) == "kept"
