@@ -183,7 +183,7 @@ def render_parts(
         if name == "log" and page_log and table is not None:
             since = log_window_start(table)
             if base is not None:
-                keys[name], more = log_update(game, viewer, table, held[name], since, lines)
+                keys[name], more = log_update(game, viewer, table, held[name], base, since, lines)
                 if keys[name] != held.get(name):
                     html[name] = more
                 continue
@@ -246,14 +246,20 @@ def held_newest(held: str, frame: str) -> int | None:
 
 
 def log_update(
-    game: Game, viewer: Viewer, table: TableView, held: str, since: int, known: dict[tuple, str]
+    game: Game,
+    viewer: Viewer,
+    table: TableView,
+    held: str,
+    base: int,
+    since: int,
+    known: dict[tuple, str],
 ) -> tuple[str, str]:
-    """A log part's key now, and what a page whose log's key is ``held`` (``held_newest``
-    reads it) adds to show its log now (``game/_log_new.html``): the lines newer than the
-    newest it shows, the oldest entry its lines may now come from, and how many it keeps."""
-    frame, base = held[:16], int(LOG_KEY.fullmatch(held)[2])  # type: ignore[index]
+    """A log part's key now, and what a page whose log's key is ``held``, showing entry
+    ``base`` at its newest (``held_newest``), adds to show it (``game/_log_new.html``): the
+    lines newer than ``base``, the oldest entry its lines may now come from, and how many it
+    keeps."""
     new = log_since(game, viewer, table, base)
-    key = log_key(frame, new[0]["seq"] if new else base, since)
+    key = log_key(held[:16], new[0]["seq"] if new else base, since)
     context = {
         "base_key": held,
         "part_key": key,
