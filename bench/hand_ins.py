@@ -3,6 +3,7 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/consell_bench \
       .venv/bin/python -m bench.hand_ins                      # 5 rounds of 16
     ... -m bench.hand_ins --rounds 2 --players 8              # quicker
+    ... -m bench.hand_ins --unanswered                        # answered by a redirect
 
 A 16-player game is simulated to turn 1's Planning, and each round hands in on a fresh copy
 of it. In a round, the 16 phones post "hand in" at once (each its own connection, as 16
@@ -48,12 +49,13 @@ async def together(requests) -> list[float]:
     return list(await asyncio.gather(*tasks))
 
 
-def hand_in_requests(table: Table, port: int, cookies: dict[int, str]):
+def hand_in_requests(table: Table, port: int, cookies: dict[int, str], htmx: bool = True):
     def post(position: int):
         token = secrets.token_hex(16)
         body = {"nonce": uuid.uuid4().hex, "csrfmiddlewaretoken": token}
         cookie = f"{cookies[position]}; csrftoken={token}"
-        return lambda: http(port, "POST", f"/play/{table.game_id}/plan/hand-in/", cookie, body)
+        path = f"/play/{table.game_id}/plan/hand-in/"
+        return lambda: http(port, "POST", path, cookie, body, htmx=htmx)
 
     return [post(position) for position in sorted(table.seats)]
 
@@ -74,6 +76,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, default=16)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--unanswered",
+        action="store_true",
+        help="post as a browser without JavaScript (answered by a redirect, no planner): "
+        "what the hand-in costs without its answer",
+    )
     parser.add_argument("--port", type=int, default=8615, help="daphne; +20 for Redis")
     args = parser.parse_args()
     setup_django()
@@ -85,7 +93,8 @@ def main() -> None:
     healthz = [lambda: http(args.port, "GET", "/healthz")] * args.players
     with servers([args.port], args.port + 20):
         for n, (table, jar) in enumerate(zip(tables, cookies, strict=True)):
-            answers = asyncio.run(together(hand_in_requests(table, args.port, jar)))
+            posts = hand_in_requests(table, args.port, jar, htmx=not args.unanswered)
+            answers = asyncio.run(together(posts))
             lost_now, twice_now = check_log(table)
             lost, twice = lost + lost_now, twice + twice_now
             anchor = asyncio.run(together(healthz))

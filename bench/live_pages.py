@@ -28,12 +28,19 @@ NEW_LINES = re.compile(rb'data-lines-for="(\w+)-live" data-base="(\w+)" data-key
 
 
 async def http(
-    port: int, method: str, path: str, cookies: str = "", body: dict | None = None
+    port: int,
+    method: str,
+    path: str,
+    cookies: str = "",
+    body: dict | None = None,
+    htmx: bool = True,
 ) -> tuple[int, bytes]:
-    """One request to 127.0.0.1:``port``, as htmx sends it; the status and the body."""
+    """One request to 127.0.0.1:``port``, as htmx sends it (or, with ``htmx=False``, as a
+    browser without JavaScript does); the status and the body."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     data = urllib.parse.urlencode(body).encode() if body is not None else b""
-    head = [f"{method} {path} HTTP/1.0", f"Host: 127.0.0.1:{port}", "HX-Request: true"]
+    head = [f"{method} {path} HTTP/1.0", f"Host: 127.0.0.1:{port}"]
+    head += ["HX-Request: true"] if htmx else []
     head += [f"Cookie: {cookies}"] if cookies else []
     head += ["Accept-Language: ca", f"Origin: http://127.0.0.1:{port}"]
     if body is not None:
