@@ -21,17 +21,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import secrets
 import time
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 
 from .floor import FloorClient, floor_server, push_and_wait
 from .live_pages import LivePage, http
 from .report import line, load, machine
-from .stack import servers, setup_django
+from .stack import cpu_seconds, servers, setup_django
 from .tables import Table, copy_game, pages_of, simulated_game, table_of
 
 TARGETS = {1: 0.150, 20: 0.500}
@@ -200,17 +198,6 @@ async def floor(port: int, tables: int, per_table: int, size: int, changes: int,
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return latencies
-
-
-def cpu_seconds(daphnes) -> tuple[float, float]:
-    """CPU time the daphne processes have used (user, system), from /proc: unlike wall time
-    it hardly depends on what else the machine is running."""
-    user = system = 0
-    for daphne in daphnes:
-        fields = Path(f"/proc/{daphne.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        user += int(fields[11])
-        system += int(fields[12])
-    return user / os.sysconf("SC_CLK_TCK"), system / os.sysconf("SC_CLK_TCK")
 
 
 def make_tables(count: int, players: int, seed: int) -> list[Table]:

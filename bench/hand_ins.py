@@ -26,7 +26,7 @@ import uuid
 
 from .live_pages import http
 from .report import line, load, machine, quantiles
-from .stack import servers, setup_django
+from .stack import cpu_seconds, servers, setup_django
 from .tables import Table, copy_game, seat_cookie, simulated_game, table_of
 
 TARGET_RATIO = 3.0
@@ -90,18 +90,30 @@ def main() -> None:
     tables = [table_of(copy_game(game)) for _ in range(args.rounds + 1)]
     cookies = [{p: seat_cookie(t, p) for p in t.seats} for t in tables]
     hand_ins, trivial, lost, twice = [], [], 0, 0
+    cpu = {"hand-in": 0.0, "/healthz": 0.0}  # the daphne's CPU seconds, counted rounds
     healthz = [lambda: http(args.port, "GET", "/healthz")] * args.players
-    with servers([args.port], args.port + 20):
+    with servers([args.port], args.port + 20) as daphnes:
         for n, (table, jar) in enumerate(zip(tables, cookies, strict=True)):
             posts = hand_in_requests(table, args.port, jar, htmx=not args.unanswered)
+            began = sum(cpu_seconds(daphnes))
             answers = asyncio.run(together(posts))
+            between = sum(cpu_seconds(daphnes))
             lost_now, twice_now = check_log(table)
             lost, twice = lost + lost_now, twice + twice_now
+            checked = sum(cpu_seconds(daphnes))
             anchor = asyncio.run(together(healthz))
+            ended = sum(cpu_seconds(daphnes))
             if n:  # the first round warms the daphne up (above)
                 hand_ins, trivial = hand_ins + answers, trivial + anchor
+                cpu["hand-in"] += between - began
+                cpu["/healthz"] += ended - checked
     print(line(f"B3 {args.players} simultaneous hand-ins", hand_ins, trivial))
     print(line("   trivial view (/healthz), same 16-way load", trivial))
+    each = {what: 1000 * seconds / max(len(hand_ins), 1) for what, seconds in cpu.items()}
+    print(
+        f"   daphne CPU per request: {each['hand-in']:.1f} ms a hand-in, "
+        f"{each['/healthz']:.1f} ms a /healthz"
+    )
     print(f"   lost: {lost}, counted twice: {twice}; load {load()}")
     ratio = quantiles(hand_ins)[1] / quantiles(trivial)[1]
     print(f"   target: p95 <= {TARGET_RATIO:.0f}x the trivial view's (now {ratio:.1f}x)")
